@@ -1,0 +1,9 @@
+# variants: x86_64
+# An out-of-tree module loads with insmod and unloads with rmmod.
+. /tests/lib.sh
+insmod "/lib/modules/$(uname -r)/updates/hello.ko" || fail "insmod hello.ko failed"
+expect_loaded hello
+expect_dmesg_count 1 "hello: loaded"
+rmmod hello || fail "rmmod hello failed"
+expect_not_loaded hello
+expect_dmesg_count 1 "hello: unloaded"

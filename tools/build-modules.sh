@@ -1,0 +1,68 @@
+#!/bin/bash
+# Build the out-of-tree test modules (tests/modules/*) for one kernel variant
+# exactly as users build theirs: make -C <kernel build dir> M=<dir>.
+# Each module is built in build/mods/<variant>/<name>/ and its full make
+# output (modpost included) is kept there as build.log for later checks.
+#
+# tests/modules/<name>/module.conf (optional, shell) may set:
+#   DEPS="a b"        modules whose Module.symvers this one needs
+#                     (passed as KBUILD_EXTRA_SYMBOLS, built first)
+#   MODPOST_WARN=1    keep building when modpost finds errors (the .ko is
+#                     wanted for a loader test); the errors stay in build.log
+#   EXPECT_FAIL=1     the build is expected to fail (a host test checks why)
+#   VARIANTS="v1 v2"  build only for these variants (default: all)
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+load_variant "${1:?usage: build-modules.sh VARIANT [MODULE...]}"
+shift
+[ -f "$OBJ/Module.symvers" ] || die "kernel $VARIANT is not built (no $OBJ/Module.symvers)"
+MODS=$BUILD/mods/$VARIANT
+mkdir -p "$MODS"
+
+declare -A done_=()
+build_one() {
+	local name=$1 src=$TOP/tests/modules/$1 dst=$MODS/$1
+	[ -n "${done_[$name]:-}" ] && return 0
+	done_[$name]=1
+	[ -d "$src" ] || die "no test module $name ($src)"
+	local DEPS="" MODPOST_WARN="" EXPECT_FAIL="" VARIANTS=""
+	# shellcheck disable=SC1091
+	[ -f "$src/module.conf" ] && . "$src/module.conf"
+	if [ -n "$VARIANTS" ] && ! [[ " $VARIANTS " == *" $VARIANT "* ]]; then
+		return 0
+	fi
+	local extra="" d
+	for d in $DEPS; do
+		build_one "$d"
+		extra="$extra $MODS/$d/Module.symvers"
+	done
+	# Fresh copy of the sources; skip the build when nothing changed.
+	local sum
+	sum=$( (cd "$src" && cat ./* ; for d in $DEPS; do cat "$MODS/$d/Module.symvers"; done;
+		cat "$OBJ/Module.symvers") | sha256sum | cut -d' ' -f1)
+	if [ -f "$dst/.sum" ] && [ "$(cat "$dst/.sum")" = "$sum" ]; then
+		return 0
+	fi
+	rm -rf "$dst" && mkdir -p "$dst" && cp "$src"/* "$dst"/
+	local rc=0
+	make -C "$OBJ" ARCH="$ARCH" ${CROSS_COMPILE:+CROSS_COMPILE=$CROSS_COMPILE} \
+		M="$dst" ${extra:+KBUILD_EXTRA_SYMBOLS="${extra# }"} \
+		${MODPOST_WARN:+KBUILD_MODPOST_WARN=1} modules >"$dst/build.log" 2>&1 || rc=$?
+	echo "$rc" >"$dst/build.rc"
+	if [ "$rc" -ne 0 ] && [ -z "$EXPECT_FAIL" ]; then
+		tail -n 20 "$dst/build.log" >&2
+		die "module $name failed to build for $VARIANT (log: $dst/build.log)"
+	fi
+	if [ "$rc" -eq 0 ] && [ -n "$EXPECT_FAIL" ]; then
+		warn "module $name built for $VARIANT although it is expected to fail"
+	fi
+	echo "$sum" >"$dst/.sum"
+}
+
+if [ $# -gt 0 ]; then
+	for m in "$@"; do build_one "$m"; done
+else
+	for m in "$TOP"/tests/modules/*/; do build_one "$(basename "$m")"; done
+fi
+say "test modules for $VARIANT in ${MODS#"$TOP"/}"

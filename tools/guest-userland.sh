@@ -1,0 +1,61 @@
+#!/bin/bash
+# Unpack the guest's userland for one Debian architecture: busybox-static and
+# kmod with the libraries they need, from Debian's own packages (downloaded
+# with apt, so any architecture works the same way). Output:
+# build/userland/<debarch>/ holding bin/, sbin/, lib*/.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+arch=${1:?usage: guest-userland.sh DEBARCH}
+out=$BUILD/userland/$arch
+[ -f "$out/.done" ] && exit 0
+
+pkgs="busybox-static kmod libc6 libzstd1 liblzma5 libssl3"
+if [ "$arch" != "$(dpkg --print-architecture)" ] &&
+	! dpkg --print-foreign-architectures | grep -qx "$arch"; then
+	die "guest architecture $arch is not enabled in dpkg; run 'make deps' (it adds it)"
+fi
+dl=$BUILD/dl/userland-$arch
+mkdir -p "$dl"
+for p in $pkgs; do
+	ls "$dl/${p}"_*.deb >/dev/null 2>&1 && continue
+	(cd "$dl" && apt-get download "$p:$arch") >>"$LOGS/userland-$arch.log" 2>&1 ||
+		die "apt-get download $p:$arch failed (see $LOGS/userland-$arch.log)"
+done
+rm -rf "$out.tmp" && mkdir -p "$out.tmp/x"
+for d in "$dl"/*.deb; do dpkg-deb -x "$d" "$out.tmp/x"; done
+
+root=$out.tmp/root
+mkdir -p "$root/bin" "$root/sbin"
+cp "$out.tmp/x/bin/busybox" "$root/bin/busybox"
+cp "$out.tmp/x/bin/kmod" "$root/bin/kmod"
+for t in insmod rmmod modprobe depmod modinfo lsmod; do ln -s ../bin/kmod "$root/sbin/$t"; done
+
+# Copy the ELF interpreter and every shared library kmod needs, transitively.
+find_lib() { find "$out.tmp/x" -name "$1" \( -type f -o -type l \) | head -n1; }
+copy_into_root() { # file inside $out.tmp/x → same path under $root, following links
+	local f=$1 rel=${1#"$out.tmp/x"}
+	mkdir -p "$root$(dirname "$rel")"
+	cp -L "$f" "$root$rel"
+}
+interp=$(readelf -l "$root/bin/kmod" | sed -n 's/.*interpreter: \(.*\)]/\1/p')
+[ -n "$interp" ] || die "cannot read kmod's ELF interpreter"
+mkdir -p "$root$(dirname "$interp")"
+cp -L "$(find_lib "$(basename "$interp")")" "$root$interp"
+todo=$(readelf -d "$root/bin/kmod" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
+seen=""
+while [ -n "$todo" ]; do
+	next=""
+	for l in $todo; do
+		case " $seen " in *" $l "*) continue ;; esac
+		seen="$seen $l"
+		f=$(find_lib "$l")
+		[ -n "$f" ] || die "library $l for kmod ($arch) not found in the unpacked packages"
+		copy_into_root "$f"
+		next="$next $(readelf -d "$f" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')"
+	done
+	todo=$next
+done
+rm -rf "$out" && mv "$root" "$out" && rm -rf "$out.tmp"
+touch "$out/.done"
+say "guest userland for $arch: busybox, kmod and$seen"

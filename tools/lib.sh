@@ -1,0 +1,55 @@
+# Shared helpers for the harness scripts. Source it; do not run it.
+# shellcheck shell=bash
+
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD=${BUILD:-$TOP/build}
+LOGS=$BUILD/logs
+mkdir -p "$LOGS"
+
+say()  { printf '==> %s\n' "$*" >&2; }
+warn() { printf 'WARNING: %s\n' "$*" >&2; }
+die()  { printf 'ERROR: %s\n' "$*" >&2; exit 1; }
+
+# run_logged LOG LABEL CMD...: run CMD with its output in LOG, show one
+# progress line with the elapsed time, and on failure print the log's tail.
+run_logged() {
+	local log=$1 label=$2 start rc
+	shift 2
+	start=$(date +%s)
+	say "$label (log: ${log#"$TOP"/})"
+	"$@" >"$log" 2>&1 &
+	local pid=$!
+	if [ -t 2 ]; then
+		while kill -0 "$pid" 2>/dev/null; do
+			printf '    ... %s: %ss\r' "$label" $(($(date +%s) - start)) >&2
+			sleep 5
+		done
+	fi
+	wait "$pid"; rc=$?
+	if [ "$rc" -ne 0 ]; then
+		printf '\n' >&2
+		tail -n 30 "$log" >&2
+		die "$label failed (exit $rc) after $(($(date +%s) - start))s; full log: $log"
+	fi
+	say "$label done in $(($(date +%s) - start))s"
+}
+
+# Variants: configs/<name>.variant sets ARCH, FRAGMENTS, QEMU, IMAGE.
+load_variant() {
+	local v=$1 f=$TOP/configs/$1.variant
+	[ -f "$f" ] || die "unknown kernel variant '$v' (no $f)"
+	VARIANT=$v
+	# shellcheck disable=SC1090
+	. "$f"
+	OBJ=$BUILD/obj/$v
+	KSRC=$BUILD/linux
+}
+
+# make in the kernel tree for the loaded variant
+kmake() {
+	local cc=gcc
+	command -v ccache >/dev/null && cc="ccache gcc"
+	[ -n "${CROSS_COMPILE:-}" ] && cc="ccache ${CROSS_COMPILE}gcc"
+	make -C "$KSRC" O="$OBJ" ARCH="$ARCH" ${CROSS_COMPILE:+CROSS_COMPILE=$CROSS_COMPILE} \
+		CC="$cc" -j"$(nproc)" "$@"
+}

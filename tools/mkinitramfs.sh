@@ -1,0 +1,36 @@
+#!/bin/bash
+# Make the guest's initramfs for one variant: busybox + Debian's kmod, the
+# kernel's own modules (modules_install) and the out-of-tree test modules
+# under /lib/modules/<release>/updates, depmod run, the scenario scripts
+# under /tests and tests/guest/init as /init.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+load_variant "${1:?usage: mkinitramfs.sh VARIANT}"
+release=$(cat "$OBJ/.release")
+"$TOP/tools/guest-userland.sh" "$DEBARCH"
+
+root=$BUILD/initramfs/$VARIANT
+rm -rf "$root" && mkdir -p "$root"
+cp -a "$BUILD/userland/$DEBARCH/." "$root/"
+rm -f "$root/.done"
+
+# In-tree modules, if the variant builds any.
+kmake -s INSTALL_MOD_PATH="$root" INSTALL_MOD_STRIP=1 DEPMOD=true modules_install \
+	>"$LOGS/modules_install-$VARIANT.log" 2>&1 ||
+	die "modules_install for $VARIANT failed (see $LOGS/modules_install-$VARIANT.log)"
+mkdir -p "$root/lib/modules/$release/updates"
+for ko in "$BUILD/mods/$VARIANT"/*/*.ko; do
+	[ -e "$ko" ] && cp "$ko" "$root/lib/modules/$release/updates/"
+done
+# Host depmod resolves out-of-tree dependencies; its warnings are kept.
+depmod -e -F "$OBJ/System.map" -b "$root" "$release" >"$LOGS/depmod-$VARIANT.log" 2>&1 ||
+	die "depmod failed for $VARIANT (see $LOGS/depmod-$VARIANT.log)"
+
+mkdir -p "$root/tests"
+cp "$TOP"/tests/guest/*.sh "$root/tests/"
+cp "$TOP/tests/guest/init" "$root/init"
+chmod +x "$root/init"
+(cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0 | gzip -1) \
+	>"$BUILD/initramfs/$VARIANT.cpio.gz"
+say "initramfs for $VARIANT ($release): $(du -h "$BUILD/initramfs/$VARIANT.cpio.gz" | cut -f1)"

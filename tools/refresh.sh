@@ -1,0 +1,39 @@
+#!/bin/bash
+# Write base..HEAD of build/linux back into patches/ as git format-patch
+# files, deterministically, and rewrite patches/series.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+TREE=${TREE:-$BUILD/linux}
+PATCHES=${PATCHES:-$TOP/patches}
+[ -d "$TREE/.git" ] || die "no tree at $TREE; run 'make tree' first"
+if [ -n "$(git -C "$TREE" status --porcelain --untracked-files=no)" ]; then
+	die "$TREE has uncommitted edits; commit them first"
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# --zero-commit and --no-signature drop the two fields that would change on
+# every run (the commit hash in the From line, the git version footer).
+git -C "$TREE" -c diff.noprefix=false format-patch -q --zero-commit --no-signature \
+	--no-cover-letter -o "$tmp" base..HEAD
+
+mkdir -p "$PATCHES"
+# Remove patches that are no longer in the series, then copy changed ones.
+for f in "$PATCHES"/*.patch; do
+	[ -e "$f" ] || continue
+	[ -e "$tmp/$(basename "$f")" ] || rm -f "$f"
+done
+: >"$tmp/series.new"
+for f in "$tmp"/*.patch; do
+	[ -e "$f" ] || continue
+	b=$(basename "$f")
+	cmp -s "$f" "$PATCHES/$b" || cp "$f" "$PATCHES/$b"
+	echo "$b" >>"$tmp/series.new"
+done
+{
+	echo "# Applied in this order onto Debian's linux-source-6.12 (see source.lock)."
+	cat "$tmp/series.new"
+} >"$tmp/series"
+cmp -s "$tmp/series" "$PATCHES/series" || cp "$tmp/series" "$PATCHES/series"
+say "patches/: $(wc -l <"$tmp/series.new") patch(es) from ${TREE#"$TOP"/} base..HEAD"
