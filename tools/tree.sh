@@ -35,8 +35,8 @@ make_base() {
 		# a scratch tree: share the objects of the main tree's base
 		say "cloning base into ${TREE#"$TOP"/}"
 		git clone -q --shared --no-checkout "$BUILD/linux" "$TREE"
-		git -C "$TREE" checkout -q -b work base
-		git -C "$TREE" tag base base
+		git -C "$TREE" checkout -q -B work base
+		git -C "$TREE" rev-parse -q --verify base >/dev/null || git -C "$TREE" tag base base
 		return
 	fi
 	"$TOP/tools/fetch-source.sh"

@@ -1,0 +1,103 @@
+#!/bin/bash
+# The test runner: builds what the tests need, runs the host checks
+# (tests/host/*.sh) and the guest scenarios (tests/guest/*.sh, grouped into
+# one QEMU boot per variant and kernel command line), prints one line per
+# test and closes with "N passed, N failed". Exit status 1 on any failure.
+#
+# Scenario and host-test headers:
+#   # variants: x86_64 other      (guest scenarios; "none" = never scheduled)
+#   # cmdline: module.foo=bar     (extra kernel command line for its boot)
+# ONLY=regex limits the run to tests whose name matches.
+set -uo pipefail
+. "$(dirname "$0")/../tools/lib.sh"
+
+pass=0 fail=0
+failed=()
+report() { # STATUS NAME [DETAIL]
+	if [ "$1" = ok ]; then
+		pass=$((pass + 1)); printf 'PASS  %s\n' "$2"
+	else
+		fail=$((fail + 1)); failed+=("$2"); printf 'FAIL  %s%s\n' "$2" "${3:+: $3}"
+	fi
+}
+selected() { [ -z "${ONLY:-}" ] || [[ $1 =~ $ONLY ]]; }
+header() { sed -n "s/^# $2: *//p" "$1" | head -n1; }
+
+start=$(date +%s)
+# ---- which variants do the selected guest scenarios need?
+declare -A groups=()
+variants=""
+for f in "$TOP"/tests/guest/*.sh; do
+	s=$(basename "$f" .sh)
+	[ "$s" = lib ] && continue
+	selected "guest/$s" || continue
+	vs=$(header "$f" variants)
+	[ "$vs" = none ] && continue
+	cl=$(header "$f" cmdline)
+	for v in ${vs:-x86_64}; do
+		key="$v|$cl"
+		groups[$key]="${groups[$key]:+${groups[$key]},}$s"
+		[[ " $variants " == *" $v "* ]] || variants="$variants $v"
+	done
+done
+# Host tests may need variants too.
+for f in "$TOP"/tests/host/*.sh; do
+	selected "host/$(basename "$f" .sh)" || continue
+	for v in $(header "$f" variants); do
+		[[ " $variants " == *" $v "* ]] || variants="$variants $v"
+	done
+done
+
+# ---- build: kernels, out-of-tree modules, initramfs (progress on stderr)
+declare -A built=()
+for v in $variants; do
+	if "$TOP/tools/build-kernel.sh" "$v" && "$TOP/tools/build-modules.sh" "$v" &&
+		"$TOP/tools/mkinitramfs.sh" "$v"; then
+		built[$v]=1
+	else
+		report fail "build/$v" "kernel, modules or initramfs did not build (see build/logs/)"
+	fi
+done
+
+# ---- host checks
+for f in "$TOP"/tests/host/*.sh; do
+	t=host/$(basename "$f" .sh)
+	[ "$t" = host/lib ] && continue
+	selected "$t" || continue
+	skip=""
+	for v in $(header "$f" variants); do [ -n "${built[$v]:-}" ] || skip=$v; done
+	if [ -n "$skip" ]; then report fail "$t" "variant $skip did not build"; continue; fi
+	log=$LOGS/${t//\//-}.log
+	if bash "$f" >"$log" 2>&1; then
+		report ok "$t"
+	else
+		report fail "$t" "$(grep -m1 'FAIL' "$log" || tail -n1 "$log") (log: ${log#"$TOP"/})"
+	fi
+done
+
+# ---- guest scenarios: one boot per (variant, command line)
+n=0
+for key in $(printf '%s\n' "${!groups[@]}" | sort); do
+	v=${key%%|*} cl=${key#*|}
+	n=$((n + 1))
+	if [ -z "${built[$v]:-}" ]; then
+		for s in ${groups[$key]//,/ }; do report fail "guest/$v/$s" "variant not built"; done
+		continue
+	fi
+	tag=$n
+	[ -n "$cl" ] && tag="$n-$(echo "$cl" | tr -c 'a-zA-Z0-9=._-' '_' | tr '=' '-')"
+	say "boot $v ${cl:+($cl) }: ${groups[$key]}"
+	out=$("$TOP/tools/run-guest.sh" "$v" "$tag" "${groups[$key]}" "$cl")
+	while IFS= read -r line; do
+		case "$line" in
+		"ok - "*) name=${line#ok - }; report ok "guest/$v/${name%%:*}" ;;
+		"not ok - "*) name=${line#not ok - }; report fail "guest/$v/${name%%:*}" "${name#*: }" ;;
+		"#"*) printf '      %s\n' "$line" ;;
+		esac
+	done <<<"$out"
+done
+
+say "tests done in $(($(date +%s) - start))s; logs in build/logs/"
+[ ${#failed[@]} -eq 0 ] || printf 'failed: %s\n' "${failed[*]}"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
