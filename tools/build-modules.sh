@@ -11,6 +11,8 @@
 #                     wanted for a loader test); the errors stay in build.log
 #   EXPECT_FAIL=1     the build is expected to fail (a host test checks why)
 #   VARIANTS="v1 v2"  build only for these variants (default: all)
+#   DEPS_SED='s/../../' edit the DEPS' Module.symvers before building against
+#                     them (e.g. a stale CRC, for a version-mismatch test)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -26,7 +28,7 @@ build_one() {
 	[ -n "${done_[$name]:-}" ] && return 0
 	done_[$name]=1
 	[ -d "$src" ] || die "no test module $name ($src)"
-	local DEPS="" MODPOST_WARN="" EXPECT_FAIL="" VARIANTS=""
+	local DEPS="" MODPOST_WARN="" EXPECT_FAIL="" VARIANTS="" DEPS_SED=""
 	# shellcheck disable=SC1091
 	[ -f "$src/module.conf" ] && . "$src/module.conf"
 	if [ -n "$VARIANTS" ] && ! [[ " $VARIANTS " == *" $VARIANT "* ]]; then
@@ -35,7 +37,6 @@ build_one() {
 	local extra="" d
 	for d in $DEPS; do
 		build_one "$d"
-		extra="$extra $MODS/$d/Module.symvers"
 	done
 	# Fresh copy of the sources; skip the build when nothing changed.
 	local sum
@@ -45,6 +46,16 @@ build_one() {
 		return 0
 	fi
 	rm -rf "$dst" && mkdir -p "$dst" && cp "$src"/* "$dst"/
+	for d in $DEPS; do
+		if [ -n "$DEPS_SED" ]; then
+			sed "$DEPS_SED" "$MODS/$d/Module.symvers" >"$dst/$d.symvers"
+			cmp -s "$dst/$d.symvers" "$MODS/$d/Module.symvers" &&
+				die "module $name: DEPS_SED changed nothing in $d's Module.symvers"
+			extra="$extra $dst/$d.symvers"
+		else
+			extra="$extra $MODS/$d/Module.symvers"
+		fi
+	done
 	local rc=0
 	make -C "$OBJ" ARCH="$ARCH" ${CROSS_COMPILE:+CROSS_COMPILE=$CROSS_COMPILE} \
 		M="$dst" ${extra:+KBUILD_EXTRA_SYMBOLS="${extra# }"} \

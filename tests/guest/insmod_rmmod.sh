@@ -1,4 +1,4 @@
-# variants: x86_64
+# variants: x86_64 x86_64-nounused
 # An out-of-tree module loads with insmod and unloads with rmmod.
 . /tests/lib.sh
 insmod "/lib/modules/$(uname -r)/updates/hello.ko" || fail "insmod hello.ko failed"
@@ -7,3 +7,4 @@ expect_dmesg_count 1 "hello: loaded"
 rmmod hello || fail "rmmod hello failed"
 expect_not_loaded hello
 expect_dmesg_count 1 "hello: unloaded"
+expect_dmesg_count 0 "deprecated export"

@@ -1,4 +1,4 @@
-# variants: x86_64
+# variants: x86_64 x86_64-nounused
 # modprobe pulls in another out-of-tree module's export through depmod.
 . /tests/lib.sh
 grep -q 'dep_exporter.ko' "/lib/modules/$(uname -r)/modules.dep" || fail "modules.dep lacks dep_exporter"
@@ -12,3 +12,4 @@ expect_dmesg_count 1 "dep_user: the answer is 42"
 modprobe -r dep_user || fail "modprobe -r dep_user failed"
 expect_not_loaded dep_user
 expect_not_loaded dep_exporter
+expect_dmesg_count 0 "deprecated export"

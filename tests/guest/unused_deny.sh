@@ -1,0 +1,18 @@
+# variants: x86_64
+# cmdline: module.unused_exports=deny
+# Case 6: the deny switch refuses the module of case 1 with a clear message;
+# switching back to warn at run time lets it load.
+. /tests/lib.sh
+M=/lib/modules/$(uname -r)/updates
+p=/sys/module/module/parameters/unused_exports
+[ "$(cat $p)" = deny ] || fail "$p is '$(cat $p)', expected deny from the command line"
+echo data >/tmp/data.txt
+insmod $M/krf_path.ko path=/tmp/data.txt 2>/tmp/err && fail "krf_path loaded under deny"
+cat /tmp/err
+expect_not_loaded krf_path
+expect_dmesg_count 1 "krf_path: refusing deprecated export kernel_read_file (EXPORT_UNUSED_SYMBOL_GPL), to be removed in 6.13: module.unused_exports=deny"
+expect_dmesg_count 0 "uses deprecated export"
+echo warn >$p || fail "cannot write $p"
+insmod $M/krf_path.ko path=/tmp/data.txt || fail "krf_path refused after switching to warn"
+expect_dmesg_count 1 "krf_path: uses deprecated export kernel_read_file"
+rmmod krf_path

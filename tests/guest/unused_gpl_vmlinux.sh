@@ -1,0 +1,22 @@
+# variants: x86_64
+# Case 1: a GPL module using a vmlinux EXPORT_UNUSED_SYMBOL_GPL export loads
+# and works, with exactly one warning line; sysfs lists the export; no taint
+# beyond out-of-tree; unloading and reloading warns again, once.
+. /tests/lib.sh
+M=/lib/modules/$(uname -r)/updates
+W="krf_path: uses deprecated export kernel_read_file (EXPORT_UNUSED_SYMBOL_GPL), to be removed in 6.13"
+echo "deprecated exports, done right" >/tmp/data.txt
+insmod $M/krf_path.ko path=/tmp/data.txt || fail "insmod krf_path.ko failed"
+expect_loaded krf_path
+expect_dmesg_count 1 "$W"
+expect_dmesg_count 1 "deprecated export"
+expect_dmesg_count 1 "krf_path: read 31 bytes from /tmp/data.txt: deprecated exports, done right"
+f=/sys/module/krf_path/deprecated_exports
+cat $f
+[ "$(cat $f)" = "kernel_read_file 6.13 EXPORT_UNUSED_SYMBOL_GPL" ] || fail "$f does not list exactly kernel_read_file"
+[ "$(cat /sys/module/krf_path/taint)" = "O" ] || fail "taint is '$(cat /sys/module/krf_path/taint)', expected only O"
+rmmod krf_path || fail "rmmod failed"
+dmesg -c >/dev/null
+insmod $M/krf_path.ko path=/tmp/data.txt || fail "reload failed"
+expect_dmesg_count 1 "$W"
+rmmod krf_path
