@@ -11,6 +11,7 @@
 #                     wanted for a loader test); the errors stay in build.log
 #   EXPECT_FAIL=1     the build is expected to fail (a host test checks why)
 #   VARIANTS="v1 v2"  build only for these variants (default: all)
+#   NEEDS_UNUSED=1    build only where the kernel has CONFIG_UNUSED_SYMBOLS=y
 #   DEPS_SED='s/../../' edit the DEPS' Module.symvers before building against
 #                     them (e.g. a stale CRC, for a version-mismatch test)
 set -euo pipefail
@@ -28,10 +29,13 @@ build_one() {
 	[ -n "${done_[$name]:-}" ] && return 0
 	done_[$name]=1
 	[ -d "$src" ] || die "no test module $name ($src)"
-	local DEPS="" MODPOST_WARN="" EXPECT_FAIL="" VARIANTS="" DEPS_SED=""
+	local DEPS="" MODPOST_WARN="" EXPECT_FAIL="" VARIANTS="" DEPS_SED="" NEEDS_UNUSED=""
 	# shellcheck disable=SC1091
 	[ -f "$src/module.conf" ] && . "$src/module.conf"
 	if [ -n "$VARIANTS" ] && ! [[ " $VARIANTS " == *" $VARIANT "* ]]; then
+		return 0
+	fi
+	if [ -n "$NEEDS_UNUSED" ] && ! grep -qx 'CONFIG_UNUSED_SYMBOLS=y' "$OBJ/.config"; then
 		return 0
 	fi
 	local extra="" d
