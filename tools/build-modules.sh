@@ -11,6 +11,9 @@
 #                     wanted for a loader test); the errors stay in build.log
 #   EXPECT_FAIL=1     the build is expected to fail (a host test checks why)
 #   VARIANTS="v1 v2"  build only for these variants (default: all)
+#   RELICENSE=MIT     after the build, rewrite the .ko's "license=GPL" to this
+#                     (same length): a module built around modpost's licence
+#                     check, for tests of the loader's own check
 #   NEEDS_UNUSED=1    build only where the kernel has CONFIG_UNUSED_SYMBOLS=y
 #   DEPS_SED='s/../../' edit the DEPS' Module.symvers before building against
 #                     them (e.g. a stale CRC, for a version-mismatch test)
@@ -29,7 +32,7 @@ build_one() {
 	[ -n "${done_[$name]:-}" ] && return 0
 	done_[$name]=1
 	[ -d "$src" ] || die "no test module $name ($src)"
-	local DEPS="" MODPOST_WARN="" EXPECT_FAIL="" VARIANTS="" DEPS_SED="" NEEDS_UNUSED=""
+	local DEPS="" MODPOST_WARN="" EXPECT_FAIL="" VARIANTS="" DEPS_SED="" NEEDS_UNUSED="" RELICENSE=""
 	# shellcheck disable=SC1091
 	[ -f "$src/module.conf" ] && . "$src/module.conf"
 	if [ -n "$VARIANTS" ] && ! [[ " $VARIANTS " == *" $VARIANT "* ]]; then
@@ -64,6 +67,11 @@ build_one() {
 	make -C "$OBJ" ARCH="$ARCH" ${CROSS_COMPILE:+CROSS_COMPILE=$CROSS_COMPILE} \
 		M="$dst" ${extra:+KBUILD_EXTRA_SYMBOLS="${extra# }"} \
 		${MODPOST_WARN:+KBUILD_MODPOST_WARN=1} modules >"$dst/build.log" 2>&1 || rc=$?
+	if [ "$rc" -eq 0 ] && [ -n "$RELICENSE" ]; then
+		[ ${#RELICENSE} = 3 ] || die "module $name: RELICENSE must have 3 characters, like GPL"
+		perl -0777 -pi -e "s/license=GPL\\0/license=$RELICENSE\\0/ or die" "$dst/$name.ko" ||
+			die "module $name: no license=GPL in $name.ko"
+	fi
 	echo "$rc" >"$dst/build.rc"
 	if [ "$rc" -ne 0 ] && [ -z "$EXPECT_FAIL" ]; then
 		tail -n 20 "$dst/build.log" >&2

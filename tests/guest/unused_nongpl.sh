@@ -8,3 +8,4 @@ cat /tmp/err
 expect_not_loaded krf_nongpl
 expect_dmesg_count 1 "krf_nongpl: Unknown symbol kernel_read_file (err -2)"
 expect_dmesg_count 0 "deprecated export"
+modinfo -F license $M/krf_nongpl.ko | grep -qx MIT || fail "krf_nongpl.ko is not MIT-licensed"

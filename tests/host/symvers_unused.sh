@@ -18,8 +18,12 @@ expect_grep "^WARNING: modpost: module krf_path uses symbol kernel_read_file mar
 # A module's Module.symvers via KBUILD_EXTRA_SYMBOLS → another M= build.
 expect_grep "^WARNING: modpost: module unused_plain_user uses symbol unx_plain marked UNUSED, to be removed in 6\.13$" "$MODS/unused_plain_user/build.log"
 [ "$(grep -c "marked UNUSED" "$MODS/unused_many_user/build.log")" = 12 ] || fail "modpost did not warn for each of the 12 imports"
-# GPL rule at build time.
-expect_grep "GPL-incompatible module krf_nongpl.ko uses GPL-only symbol 'kernel_read_file'" "$MODS/krf_nongpl/build.log"
+# GPL rule at build time: a Proprietary copy of krf_nongpl does not build.
+scratch_dir
+cp "$TOP"/tests/modules/krf_nongpl/{krf_nongpl.c,Kbuild} "$scratch/"
+sed -i 's/MODULE_LICENSE("GPL");/MODULE_LICENSE("Proprietary");/' "$scratch/krf_nongpl.c"
+make -C "$O" M="$scratch" modules >"$scratch/build.log" 2>&1 && fail "a Proprietary user of a _GPL deprecated export built"
+expect_grep "ERROR: modpost: GPL-incompatible module krf_nongpl.ko uses GPL-only symbol 'kernel_read_file'" "$scratch/build.log"
 # Case 10 at build time: modules using ordinary exports hear nothing new.
 for m in hello dep_exporter dep_user; do
 	! grep -q "UNUSED" "$MODS/$m/build.log" || fail "$m's build mentions UNUSED"
