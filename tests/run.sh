@@ -100,4 +100,5 @@ done
 say "tests done in $(($(date +%s) - start))s; logs in build/logs/"
 [ ${#failed[@]} -eq 0 ] || printf 'failed: %s\n' "${failed[*]}"
 echo "$pass passed, $fail failed"
+[ $((pass + fail)) -gt 0 ] || { echo "no test ran (ONLY='${ONLY:-}')" >&2; exit 1; }
 [ "$fail" -eq 0 ]

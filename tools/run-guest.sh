@@ -38,25 +38,25 @@ tr -d '\r' <"$log" >"$log.tmp" && mv "$log.tmp" "$log"
 
 status=0
 if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
-	echo "not ok - $VARIANT/$tag: guest did not end within ${timeout}s; killed. Console tail:"
+	echo "not ok - boot-$tag: guest did not end within ${timeout}s; killed. Console tail:"
 	tail -n 20 "$log" | sed 's/^/#   /'
 	[ -s "$log" ] || echo "#   (the console is empty)"
 	status=1
 elif [ "$rc" -ne 0 ]; then
-	echo "not ok - $VARIANT/$tag: qemu exited with $rc: $(head -c 300 "$log.qemu")"
+	echo "not ok - boot-$tag: qemu exited with $rc: $(head -c 300 "$log.qemu")"
 	status=1
 elif ! grep -q '^HARNESS-END' "$log"; then
-	echo "not ok - $VARIANT/$tag: guest ended without finishing its scenarios. Console tail:"
+	echo "not ok - boot-$tag: guest ended without finishing its scenarios. Console tail:"
 	tail -n 20 "$log" | sed 's/^/#   /'
 	status=1
 fi
 # Every boot: no oops, BUG, WARNING or call trace on the console.
 if grep -nE 'Oops|BUG:|WARNING:|Call Trace|Kernel panic|KASAN|kmemleak: [1-9]' "$log" >"$log.splats"; then
-	echo "not ok - $VARIANT/$tag: console shows a kernel splat:"
+	echo "not ok - boot-$tag: console shows a kernel splat:"
 	head -n 5 "$log.splats" | sed 's/^/#   /'
 	status=1
 else
-	echo "ok - $VARIANT/$tag: console clean"
+	echo "ok - boot-$tag: console clean"
 fi
 rm -f "$log.splats"
 # Scenario results, as reported by the guest.

@@ -5,12 +5,12 @@
 . /tests/lib.sh
 M=/lib/modules/$(uname -r)/updates
 W="krf_path: uses deprecated export kernel_read_file (EXPORT_UNUSED_SYMBOL_GPL), to be removed in 6.13"
-echo "deprecated exports, done right" >/tmp/data.txt
+echo "hello from a file" >/tmp/data.txt
 insmod $M/krf_path.ko path=/tmp/data.txt || fail "insmod krf_path.ko failed"
 expect_loaded krf_path
 expect_dmesg_count 1 "$W"
 expect_dmesg_count 1 "deprecated export"
-expect_dmesg_count 1 "krf_path: read 31 bytes from /tmp/data.txt: deprecated exports, done right"
+expect_dmesg_count 1 "krf_path: read 18 bytes from /tmp/data.txt: hello from a file"
 f=/sys/module/krf_path/deprecated_exports
 cat $f
 [ "$(cat $f)" = "kernel_read_file 6.13 EXPORT_UNUSED_SYMBOL_GPL" ] || fail "$f does not list exactly kernel_read_file"
