@@ -1,0 +1,49 @@
+#!/bin/bash
+# Generate the next-cycle series (patches/next/): the removal of every
+# deprecated export due in RELEASE, made by the series' own
+# 'make exports_remove' on top of build/linux, as it would be sent for that
+# release. Deterministic: re-running on an unchanged tree changes no file.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+RELEASE=${RELEASE:-6.13}
+TREE=$BUILD/linux
+OUT=${NEXT_PATCHES:-$TOP/patches/next}
+[ -d "$TREE/.git" ] || die "no tree at $TREE; run 'make tree'"
+gen=$BUILD/tmp/next-gen
+rm -rf "$gen"; git -C "$TREE" worktree prune
+mkdir -p "$BUILD/tmp"
+git -C "$TREE" worktree add -q --detach "$gen" HEAD
+trap 'git -C "$TREE" worktree remove --force "$gen"' EXIT
+
+due=$(make -s -C "$gen" exports_due RELEASE="$RELEASE" 2>/dev/null | grep ': due in ' || true)
+[ -n "$due" ] || die "no deprecated export is due in $RELEASE"
+make -s -C "$gen" exports_remove RELEASE="$RELEASE" >/dev/null 2>&1 || true
+git -C "$gen" add -A -f
+list=$(echo "$due" | sed 's/^\([^:]*\):[0-9]*: \([^ ]*\) (\(.*\)): due in .*/  \2 (\3, \1)/')
+GIT_AUTHOR_DATE='2000-01-01T00:00:00Z' GIT_COMMITTER_DATE='2000-01-01T00:00:00Z' \
+	git -C "$gen" commit -q -s -F - <<MSG
+treewide: remove the exports deprecated for $RELEASE
+
+These exports were marked EXPORT_UNUSED_SYMBOL*() with $RELEASE as their
+removal release, and modpost and the module loader have warned every user
+since:
+
+$list
+
+Remove the exports and their Documentation/feature-removal-schedule.txt
+entries.  The functions stay for their built-in callers.
+
+This patch was generated with 'make exports_remove RELEASE=$RELEASE'.
+MSG
+tmp=$(mktemp -d)
+git -C "$gen" format-patch -q --zero-commit --no-signature -o "$tmp" HEAD~1..HEAD
+mkdir -p "$OUT"
+rm -f "$OUT"/*.patch
+cp "$tmp"/*.patch "$OUT/"
+{
+	echo "# The next cycle's series: applied on top of patches/series."
+	(cd "$OUT" && ls -1 ./*.patch | sed 's|^\./||')
+} >"$OUT/series"
+rm -rf "$tmp"
+say "patches/next/: $(ls "$OUT"/*.patch | wc -l) patch(es) removing the exports due in $RELEASE"
