@@ -5,6 +5,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 load_variant "${1:?usage: build-kernel.sh VARIANT}"
+[ "$TREE" = linux-next ] && "$TOP/tools/tree-next.sh"
 [ -d "$KSRC/.git" ] || die "no kernel tree at $KSRC; run 'make tree'"
 mkdir -p "$OBJ"
 export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}

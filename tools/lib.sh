@@ -34,19 +34,23 @@ run_logged() {
 	say "$label done in $(($(date +%s) - start))s"
 }
 
-# Variants: configs/<name>.variant sets ARCH, FRAGMENTS, QEMU, IMAGE.
+# Variants: configs/<name>.variant sets ARCH, FRAGMENTS, QEMU, IMAGE,
+# CONSOLE, DEBARCH, and optionally TREE (linux-next: the next-cycle series
+# on top) and CROSS_COMPILE.
 load_variant() {
 	local v=$1 f=$TOP/configs/$1.variant
 	[ -f "$f" ] || die "unknown kernel variant '$v' (no $f)"
 	VARIANT=$v
+	TREE=linux CROSS_COMPILE=
 	# shellcheck disable=SC1090
 	. "$f"
 	OBJ=$BUILD/obj/$v
-	KSRC=$BUILD/linux
+	KSRC=$BUILD/$TREE
 }
 
 # make in the kernel tree for the loaded variant
 kmake() {
+	export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache} CCACHE_BASEDIR=$BUILD
 	local cc=gcc
 	command -v ccache >/dev/null && cc="ccache gcc"
 	[ -n "${CROSS_COMPILE:-}" ] && cc="ccache ${CROSS_COMPILE}gcc"
