@@ -6,7 +6,7 @@ set -euo pipefail
 
 load_variant "${1:?usage: build-kernel.sh VARIANT}"
 [ "$TREE" = linux-next ] && "$TOP/tools/tree-next.sh"
-[ -d "$KSRC/.git" ] || die "no kernel tree at $KSRC; run 'make tree'"
+[ -e "$KSRC/.git" ] || die "no kernel tree at $KSRC; run 'make tree'"
 mkdir -p "$OBJ"
 export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
 export KBUILD_BUILD_TIMESTAMP='Sat Jan  1 00:00:00 UTC 2000'

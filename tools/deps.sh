@@ -9,7 +9,7 @@ PKGS="build-essential bc bison flex libelf-dev libssl-dev ccache cpio kmod
 busybox-static qemu-system-x86 sparse rsync python3 xz-utils gzip"
 # Extra guest architectures (Debian names) whose userland is unpacked from
 # .debs: dpkg must know them for apt-get download.
-FOREIGN_ARCHES=${FOREIGN_ARCHES:-}
+FOREIGN_ARCHES=${FOREIGN_ARCHES-i386}
 
 missing=()
 for p in $PKGS; do

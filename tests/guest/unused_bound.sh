@@ -1,4 +1,4 @@
-# variants: x86_64
+# variants: x86_64 i386
 # Case 5: a module importing twelve deprecated exports gets ten lines and
 # one summary; sysfs still lists all twelve.
 . /tests/lib.sh
