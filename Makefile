@@ -4,7 +4,7 @@
 VARIANT ?= x86_64
 SHELL := /bin/bash
 
-.PHONY: help deps source tree refresh kernel modules initramfs check demo clean distclean
+.PHONY: help deps source tree refresh next-series kernel modules initramfs check demo clean distclean
 
 help:
 	@echo "make demo       build, boot, load an out-of-tree module, show warnings and report"
@@ -13,6 +13,7 @@ help:
 	@echo "make source     fetch and unpack the pinned linux-source-6.12 (source.lock)"
 	@echo "make tree       build/linux: git repo, 'base' = pristine source, + patches/series"
 	@echo "make refresh    write build/linux base..HEAD back into patches/ (+ series)"
+	@echo "make next-series  regenerate patches/next/ with the tree's 'make exports_remove RELEASE=6.13'"
 	@echo "make kernel     build kernel VARIANT=$(VARIANT) into build/obj/\$$VARIANT"
 	@echo "make modules    build tests/modules/* out of tree against VARIANT"
 	@echo "make initramfs  guest initramfs for VARIANT"
@@ -31,6 +32,9 @@ tree: source
 
 refresh:
 	@tools/refresh.sh
+
+next-series: tree
+	@tools/next-series.sh
 
 kernel: tree
 	@tools/build-kernel.sh $(VARIANT)
