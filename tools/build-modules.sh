@@ -15,6 +15,7 @@
 #                     (same length): a module built around modpost's licence
 #                     check, for tests of the loader's own check
 #   NEEDS_UNUSED=1    build only where the kernel has CONFIG_UNUSED_SYMBOLS=y
+#   NEEDS_EXPORTS="s" build only where the kernel exports these symbols
 #   DEPS_SED='s/../../' edit the DEPS' Module.symvers before building against
 #                     them (e.g. a stale CRC, for a version-mismatch test)
 set -euo pipefail
@@ -32,7 +33,7 @@ build_one() {
 	[ -n "${done_[$name]:-}" ] && return 0
 	done_[$name]=1
 	[ -d "$src" ] || die "no test module $name ($src)"
-	local DEPS="" MODPOST_WARN="" EXPECT_FAIL="" VARIANTS="" DEPS_SED="" NEEDS_UNUSED="" RELICENSE=""
+	local DEPS="" MODPOST_WARN="" EXPECT_FAIL="" VARIANTS="" DEPS_SED="" NEEDS_UNUSED="" RELICENSE="" NEEDS_EXPORTS=""
 	# shellcheck disable=SC1091
 	[ -f "$src/module.conf" ] && . "$src/module.conf"
 	if [ -n "$VARIANTS" ] && ! [[ " $VARIANTS " == *" $VARIANT "* ]]; then
@@ -41,6 +42,9 @@ build_one() {
 	if [ -n "$NEEDS_UNUSED" ] && ! grep -qx 'CONFIG_UNUSED_SYMBOLS=y' "$OBJ/.config"; then
 		return 0
 	fi
+	for d in $NEEDS_EXPORTS; do
+		grep -qP "^0x[0-9a-f]+\t$d\t" "$OBJ/Module.symvers" || return 0
+	done
 	local extra="" d
 	for d in $DEPS; do
 		build_one "$d"
