@@ -20,7 +20,7 @@ due=$(make -s -C "$gen" exports_due RELEASE="$RELEASE" 2>/dev/null | grep ': due
 [ -n "$due" ] || die "no deprecated export is due in $RELEASE"
 make -s -C "$gen" exports_remove RELEASE="$RELEASE" >/dev/null 2>&1 || true
 git -C "$gen" add -A -f
-list=$(echo "$due" | sed 's/^\([^:]*\):[0-9]*: \([^ ]*\) (\(.*\)): due in .*/  \2 (\3, \1)/')
+list=$(echo "$due" | sed 's/^\([^:]*\):[0-9]*: \([^ ]*\) (.*/  \2(), in \1/')
 GIT_AUTHOR_DATE='2000-01-01T00:00:00Z' GIT_COMMITTER_DATE='2000-01-01T00:00:00Z' \
 	git -C "$gen" commit -q -s -F - <<MSG
 treewide: remove the exports deprecated for $RELEASE
