@@ -7,7 +7,7 @@ K=$BUILD/linux
 n=0
 for p in "$TOP"/patches/*.patch "$TOP"/patches/next/*.patch; do
 	[ -e "$p" ] || continue
-	out=$(cd "$K" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --strict --terse --show-types "$p" 2>&1) || true
+	out=$(cd "$K" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --strict --show-types "$p" 2>&1) || true
 	total=$(echo "$out" | grep '^total:')
 	echo "$(basename "$p"): $total"
 	case "$total" in
