@@ -15,8 +15,21 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # --zero-commit and --no-signature drop the two fields that would change on
 # every run (the commit hash in the From line, the git version footer).
-git -C "$TREE" -c diff.noprefix=false format-patch -q --zero-commit --no-signature \
-	--no-cover-letter -o "$tmp" base..HEAD
+# The cover letter's subject and blurb come from patches/cover-letter.txt
+# (first line: subject); --base records the pristine tree it applies to.
+cover=()
+COVER=${COVER:-$TOP/patches/cover-letter.txt}
+if [ -f "$COVER" ]; then
+	desc=$(git -C "$TREE" config --get branch.work.description || true)
+	if [ "$desc" != "$(cat "$COVER")" ]; then
+		git -C "$TREE" config branch.work.description "$(cat "$COVER")"
+	fi
+	cover=(--cover-letter --cover-from-description=subject --base=base)
+fi
+# The cover letter is dated like the newest patch, not "now".
+GIT_COMMITTER_DATE=$(git -C "$TREE" log -1 --format=%aI HEAD) \
+	git -C "$TREE" -c diff.noprefix=false format-patch -q --zero-commit --no-signature \
+	"${cover[@]}" -o "$tmp" base..HEAD
 
 mkdir -p "$PATCHES"
 # Remove patches that are no longer in the series, then copy changed ones.
@@ -29,7 +42,7 @@ for f in "$tmp"/*.patch; do
 	[ -e "$f" ] || continue
 	b=$(basename "$f")
 	cmp -s "$f" "$PATCHES/$b" || cp "$f" "$PATCHES/$b"
-	echo "$b" >>"$tmp/series.new"
+	[ "$b" = 0000-cover-letter.patch ] || echo "$b" >>"$tmp/series.new"
 done
 {
 	echo "# Applied in this order onto Debian's linux-source-6.12 (see source.lock)."
