@@ -41,7 +41,7 @@ load_variant() {
 	local v=$1 f=$TOP/configs/$1.variant
 	[ -f "$f" ] || die "unknown kernel variant '$v' (no $f)"
 	VARIANT=$v
-	TREE=linux CROSS_COMPILE=
+	TREE=linux CROSS_COMPILE= QEMU_MACHINE=
 	# shellcheck disable=SC1090
 	. "$f"
 	OBJ=$BUILD/obj/$v

@@ -31,7 +31,7 @@ fi
 cmdline="console=$CONSOLE panic=-1 oops=panic loglevel=7 harness.scenarios=$scenarios $extra"
 
 rc=0
-timeout -k 5 "$timeout" "$QEMU" "${accel[@]}" ${QEMU_EXTRA:-} -m 512 -smp "${GUEST_CPUS:-1}" \
+timeout -k 5 "$timeout" "$QEMU" "${accel[@]}" ${QEMU_MACHINE:-} ${QEMU_EXTRA:-} -m 512 -smp "${GUEST_CPUS:-1}" \
 	-nodefaults -display none -no-reboot -monitor none -serial "file:$log" \
 	-kernel "$kernel" -initrd "$initrd" -append "$cmdline" </dev/null >"$log.qemu" 2>&1 || rc=$?
 tr -d '\r' <"$log" >"$log.tmp" && mv "$log.tmp" "$log"
