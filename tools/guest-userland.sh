@@ -2,15 +2,19 @@
 # Unpack the guest's userland for one Debian architecture: busybox-static and
 # kmod with the libraries they need, from Debian's own packages (downloaded
 # with apt, so any architecture works the same way). Output:
-# build/userland/<debarch>/ holding bin/, sbin/, lib*/.
+# build/userland/<debarch>/ holding bin/, sbin/, lib*/. Debian's dash is
+# /bin/sh, as on Debian, for scripts with a #!/bin/sh line (kselftests):
+# busybox sh would run its own modprobe and insmod instead of kmod's.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 arch=${1:?usage: guest-userland.sh DEBARCH}
 out=$BUILD/userland/$arch
-[ -f "$out/.done" ] && exit 0
+# Bump when the contents change, so that old unpacked trees are redone.
+stamp="busybox kmod dash 2"
+[ "$(cat "$out/.done" 2>/dev/null)" = "$stamp" ] && exit 0
 
-pkgs="busybox-static kmod libc6 libzstd1 liblzma5 libssl3"
+pkgs="busybox-static kmod dash libc6 libzstd1 liblzma5 libssl3"
 if [ "$arch" != "$(dpkg --print-architecture)" ] &&
 	! dpkg --print-foreign-architectures | grep -qx "$arch"; then
 	die "guest architecture $arch is not enabled in dpkg; run 'make deps' (it adds it)"
@@ -29,6 +33,7 @@ root=$out.tmp/root
 mkdir -p "$root/bin" "$root/sbin"
 cp "$out.tmp/x/bin/busybox" "$root/bin/busybox"
 cp "$out.tmp/x/bin/kmod" "$root/bin/kmod"
+cp "$out.tmp/x/bin/dash" "$root/bin/sh"
 for t in insmod rmmod modprobe depmod modinfo lsmod; do ln -s ../bin/kmod "$root/sbin/$t"; done
 
 # Copy the ELF interpreter and every shared library kmod needs, transitively.
@@ -57,5 +62,5 @@ while [ -n "$todo" ]; do
 	todo=$next
 done
 rm -rf "$out" && mv "$root" "$out" && rm -rf "$out.tmp"
-touch "$out/.done"
+echo "$stamp" >"$out/.done"
 say "guest userland for $arch: busybox, kmod and$seen"

@@ -1,8 +1,9 @@
 #!/bin/bash
 # Make the guest's initramfs for one variant: busybox + Debian's kmod, the
 # kernel's own modules (modules_install) and the out-of-tree test modules
-# under /lib/modules/<release>/updates, depmod run, the scenario scripts
-# under /tests and tests/guest/init as /init.
+# under /lib/modules/<release>/updates, depmod run, the series' kselftest
+# under /kselftest, the scenario scripts under /tests and tests/guest/init
+# as /init.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -26,6 +27,13 @@ done
 # Host depmod resolves out-of-tree dependencies; its warnings are kept.
 depmod -e -F "$OBJ/System.map" -b "$root" "$release" >"$LOGS/depmod-$VARIANT.log" 2>&1 ||
 	die "depmod failed for $VARIANT (see $LOGS/depmod-$VARIANT.log)"
+
+# The series' kselftest, installed the upstream way, when the variant has
+# its exporter module.
+if grep -qx 'CONFIG_TEST_DEPRECATED_EXPORTS=m' "$OBJ/.config"; then
+	"$TOP/tools/build-kselftest.sh" "$VARIANT"
+	cp -a "$BUILD/kselftest/$VARIANT/install" "$root/kselftest"
+fi
 
 mkdir -p "$root/tests"
 cp "$TOP"/tests/guest/*.sh "$root/tests/"

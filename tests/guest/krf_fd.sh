@@ -1,4 +1,4 @@
-# variants: x86_64 i386
+# variants: x86_64 i386 arm64
 # A module reading a file through kernel_read_file_from_fd (deprecated for
 # 6.13) loads with one warning and works.
 . /tests/lib.sh

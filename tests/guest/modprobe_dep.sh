@@ -1,4 +1,4 @@
-# variants: x86_64 x86_64-nounused i386
+# variants: x86_64 x86_64-nounused i386 arm64
 # modprobe pulls in another out-of-tree module's export through depmod.
 . /tests/lib.sh
 grep -q 'dep_exporter.ko' "/lib/modules/$(uname -r)/modules.dep" || fail "modules.dep lacks dep_exporter"

@@ -1,4 +1,4 @@
-# variants: x86_64 x86_64-nounused x86_64-next i386
+# variants: x86_64 x86_64-nounused x86_64-next i386 arm64
 # The 2007 story: sys_open/sys_read are not exported; the loader refuses a
 # module that wants them, names both, and the kernel stays healthy.
 . /tests/lib.sh

@@ -1,4 +1,4 @@
-# variants: x86_64 i386
+# variants: x86_64 i386 arm64
 # Case 8: MODVERSIONS: a CRC mismatch on a deprecated export is refused like
 # any other, before any deprecation warning.
 . /tests/lib.sh

@@ -1,4 +1,4 @@
-# variants: x86_64 i386
+# variants: x86_64 i386 arm64
 # cmdline: module.unused_exports=deny
 # Case 6: the deny switch refuses the module of case 1 with a clear message;
 # switching back to warn at run time lets it load.

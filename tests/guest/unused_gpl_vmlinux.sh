@@ -1,4 +1,4 @@
-# variants: x86_64 i386
+# variants: x86_64 i386 arm64
 # Case 1: a GPL module using a vmlinux EXPORT_UNUSED_SYMBOL_GPL export loads
 # and works, with exactly one warning line; sysfs lists the export; no taint
 # beyond out-of-tree; unloading and reloading warns again, once.

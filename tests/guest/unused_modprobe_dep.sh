@@ -1,4 +1,4 @@
-# variants: x86_64 i386
+# variants: x86_64 i386 arm64
 # Case 3: a module using a plain EXPORT_UNUSED_SYMBOL export of another
 # module: modprobe pulls the exporter in via depmod; one warning.
 . /tests/lib.sh

@@ -1,4 +1,4 @@
-# variants: x86_64 i386
+# variants: x86_64 i386 arm64
 # Case 2: a non-GPL module cannot use an EXPORT_UNUSED_SYMBOL_GPL export:
 # refused with the loader's usual message, and no deprecation line.
 . /tests/lib.sh

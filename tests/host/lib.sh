@@ -13,3 +13,20 @@ scratch_dir() {
 	scratch=$(mktemp -d "$BUILD/tmp/$(basename "$0" .sh).XXXX")
 	trap 'rm -rf "$scratch"' EXIT
 }
+# static_gate sparse|w1: the messages a checker printed for the series'
+# files at the last prefix that it did not print at the base (file and text
+# compared, line and column numbers dropped) fail the test.
+static_gate() {
+	local d=$BUILD/bisect-out norm='s|^.*/bisect/||; s|^\([^:]*\):[0-9]*:[0-9]*:|\1:|'
+	[ -s "$d/checked-series.txt" ] || fail "no file was checked (build/bisect-out/checked-series.txt)"
+	grep -qx 'kernel/module/deprecated.o' "$d/checked-series.txt" ||
+		fail "kernel/module/deprecated.c, new in the series, was not checked"
+	echo "checked $(wc -l <"$d/checked-series.txt") files (base: $(wc -l <"$d/checked-base.txt"))"
+	sed "$norm" "$d/$1-base.txt" | sort -u >"$d/$1-base.norm"
+	sed "$norm" "$d/$1-series.txt" | sort -u >"$d/$1-series.norm"
+	echo "$1: $(wc -l <"$d/$1-base.norm") message(s) at base, $(wc -l <"$d/$1-series.norm") with the series"
+	local new
+	new=$(comm -13 "$d/$1-base.norm" "$d/$1-series.norm")
+	[ -z "$new" ] || fail "$1 reports new messages with the series: $new"
+	echo "$1: nothing new"
+}

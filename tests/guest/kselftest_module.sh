@@ -1,0 +1,18 @@
+# variants: x86_64 i386 arm64
+# The series' own selftest (tools/testing/selftests/module), installed with
+# the selftests Makefile and run by kselftest's runner under Debian's dash:
+# it must run, not skip, and report every KTAP test as ok.
+. /tests/lib.sh
+[ -x /kselftest/run_kselftest.sh ] || fail "no kselftest installed in the initramfs"
+cd /kselftest || fail "cannot enter /kselftest"
+./run_kselftest.sh -t module:deprecated_exports.sh >/tmp/ksft.out 2>&1
+rc=$?
+cat /tmp/ksft.out
+[ "$rc" -eq 0 ] || fail "run_kselftest.sh exited $rc"
+grep -q '^ok 1 selftests: module: deprecated_exports.sh$' /tmp/ksft.out ||
+	fail "kselftest did not report 'ok 1 selftests: module: deprecated_exports.sh'"
+grep -q 'SKIP' /tmp/ksft.out && fail "the selftest skipped"
+grep -q '^# not ok' /tmp/ksft.out && fail "a selftest case failed"
+grep -q '^# # Totals: pass:[1-9][0-9]* fail:0 ' /tmp/ksft.out ||
+	fail "no KTAP totals with passes and no failures"
+echo "kselftest module: all cases passed"
