@@ -24,6 +24,16 @@ selected() { [ -z "${ONLY:-}" ] || [[ $1 =~ $ONLY ]]; }
 header() { sed -n "s/^# $2: *//p" "$1" | head -n1; }
 
 start=$(date +%s)
+# Seconds per step, for the budget: build/logs/timing.tsv and the summary.
+timing=$LOGS/timing.tsv
+: >"$timing"
+timed() { # LABEL COMMAND...: run it, record how long it took
+	local label=$1 t0=$(date +%s) rc=0
+	shift
+	"$@" || rc=$?
+	printf '%s\t%s\n' "$(($(date +%s) - t0))" "$label" >>"$timing"
+	return $rc
+}
 # ---- which variants do the selected guest scenarios need?
 declare -A groups=()
 variants=""
@@ -51,8 +61,9 @@ done
 # ---- build: kernels, out-of-tree modules, initramfs (progress on stderr)
 declare -A built=()
 for v in $variants; do
-	if "$TOP/tools/build-kernel.sh" "$v" && "$TOP/tools/build-modules.sh" "$v" &&
-		"$TOP/tools/mkinitramfs.sh" "$v"; then
+	if timed "build kernel $v" "$TOP/tools/build-kernel.sh" "$v" &&
+		timed "build modules $v" "$TOP/tools/build-modules.sh" "$v" &&
+		timed "initramfs $v" "$TOP/tools/mkinitramfs.sh" "$v"; then
 		built[$v]=1
 	else
 		report fail "build/$v" "kernel, modules or initramfs did not build (see build/logs/)"
@@ -68,7 +79,7 @@ for f in "$TOP"/tests/host/*.sh; do
 	for v in $(header "$f" variants); do [ -n "${built[$v]:-}" ] || skip=$v; done
 	if [ -n "$skip" ]; then report fail "$t" "variant $skip did not build"; continue; fi
 	log=$LOGS/${t//\//-}.log
-	if bash "$f" >"$log" 2>&1; then
+	if timed "$t" bash "$f" >"$log" 2>&1; then
 		report ok "$t"
 	else
 		report fail "$t" "$(grep -m1 'FAIL' "$log" || tail -n1 "$log") (log: ${log#"$TOP"/})"
@@ -87,7 +98,9 @@ for key in $(printf '%s\n' "${!groups[@]}" | sort); do
 	tag=$n
 	[ -n "$cl" ] && tag="$n-$(echo "$cl" | tr -c 'a-zA-Z0-9=._-' '_' | tr '=' '-')"
 	say "boot $v ${cl:+($cl) }: ${groups[$key]}"
+	t0=$(date +%s)
 	out=$("$TOP/tools/run-guest.sh" "$v" "$tag" "${groups[$key]}" "$cl")
+	printf '%s\t%s\n' "$(($(date +%s) - t0))" "boot $v ${cl:-(default cmdline)}" >>"$timing"
 	while IFS= read -r line; do
 		case "$line" in
 		"ok - "*) name=${line#ok - }; report ok "guest/$v/${name%%:*}" ;;
@@ -97,7 +110,13 @@ for key in $(printf '%s\n' "${!groups[@]}" | sort); do
 	done <<<"$out"
 done
 
-say "tests done in $(($(date +%s) - start))s; logs in build/logs/"
+total=$(($(date +%s) - start))
+{
+	echo "time per step (seconds), from build/logs/timing.tsv:"
+	sort -rn "$timing" | awk -F'\t' '{printf "  %6d  %s\n", $1, $2}'
+	printf '  %6d  total (tests/run.sh)\n' "$total"
+} | tee "$LOGS/timing.txt" >&2
+say "tests done in ${total}s; logs in build/logs/"
 [ ${#failed[@]} -eq 0 ] || printf 'failed: %s\n' "${failed[*]}"
 echo "$pass passed, $fail failed"
 [ $((pass + fail)) -gt 0 ] || { echo "no test ran (ONLY='${ONLY:-}')" >&2; exit 1; }

@@ -15,6 +15,9 @@ out=$BUILD/kselftest/$VARIANT
 mkdir -p "$out/src/tools/testing"
 rsync -a --delete --exclude='*.o' --exclude='*.ko' --exclude='.*.cmd' \
 	"$KSRC/tools/testing/selftests" "$out/src/tools/testing/"
+# what the selftests Makefile reads from the rest of the tree
+mkdir -p "$out/src/scripts"
+cp "$KSRC/scripts/subarch.include" "$out/src/scripts/"
 rm -rf "$out/install"
 cc=gcc
 [ -n "$CROSS_COMPILE" ] && cc=${CROSS_COMPILE}gcc

@@ -5,7 +5,9 @@
 . /tests/lib.sh
 [ -x /kselftest/run_kselftest.sh ] || fail "no kselftest installed in the initramfs"
 cd /kselftest || fail "cannot enter /kselftest"
-./run_kselftest.sh -t module:deprecated_exports.sh >/tmp/ksft.out 2>&1
+# append mode: the runner reopens /dev/stdout with >> for its own lines
+: >/tmp/ksft.out
+./run_kselftest.sh -t module:deprecated_exports.sh >>/tmp/ksft.out 2>&1
 rc=$?
 cat /tmp/ksft.out
 [ "$rc" -eq 0 ] || fail "run_kselftest.sh exited $rc"
