@@ -41,7 +41,8 @@ load_variant() {
 	local v=$1 f=$TOP/configs/$1.variant
 	[ -f "$f" ] || die "unknown kernel variant '$v' (no $f)"
 	VARIANT=$v
-	TREE=linux CROSS_COMPILE= QEMU_MACHINE=
+	TREE=linux CROSS_COMPILE= QEMU_MACHINE= GUEST_MEM=512 GUEST_CMDLINE= MUTANTS=
+	GUEST_CPUS=${GUEST_CPUS:-1}
 	# shellcheck disable=SC1090
 	. "$f"
 	OBJ=$BUILD/obj/$v

@@ -35,6 +35,14 @@ if grep -qx 'CONFIG_TEST_DEPRECATED_EXPORTS=m' "$OBJ/.config"; then
 	cp -a "$BUILD/kselftest/$VARIANT/install" "$root/kselftest"
 fi
 
+# Malformed modules for the hostile_modules scenario (seeded, reproducible).
+if [ -n "$MUTANTS" ]; then
+	ko=$BUILD/mods/$VARIANT/mut_exporter/mut_exporter.ko
+	[ -f "$ko" ] || die "variant $VARIANT wants mutants, but $ko was not built"
+	python3 "$TOP/tools/mutate-ko.py" --seed "${MUTANT_SEED:-2007}" --random 40 "$ko" "$root/mutants" >&2 ||
+		die "mutate-ko.py failed for $ko"
+fi
+
 mkdir -p "$root/tests"
 cp "$TOP"/tests/guest/*.sh "$root/tests/"
 cp "$TOP/tests/guest/init" "$root/init"

@@ -28,10 +28,10 @@ accel=(-accel tcg)
 if [ -n "${GUEST_KVM:-}" ] && [ -w /dev/kvm ]; then
 	accel=(-accel kvm)
 fi
-cmdline="console=$CONSOLE panic=-1 oops=panic loglevel=7 harness.scenarios=$scenarios $extra"
+cmdline="console=$CONSOLE panic=-1 oops=panic loglevel=7 $GUEST_CMDLINE harness.scenarios=$scenarios $extra"
 
 rc=0
-timeout -k 5 "$timeout" "$QEMU" "${accel[@]}" ${QEMU_MACHINE:-} ${QEMU_EXTRA:-} -m 512 -smp "${GUEST_CPUS:-1}" \
+timeout -k 5 "$timeout" "$QEMU" "${accel[@]}" ${QEMU_MACHINE:-} ${QEMU_EXTRA:-} -m "$GUEST_MEM" -smp "$GUEST_CPUS" \
 	-nodefaults -display none -no-reboot -monitor none -serial "file:$log" \
 	-kernel "$kernel" -initrd "$initrd" -append "$cmdline" </dev/null >"$log.qemu" 2>&1 || rc=$?
 tr -d '\r' <"$log" >"$log.tmp" && mv "$log.tmp" "$log"

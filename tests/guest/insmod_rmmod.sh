@@ -1,4 +1,4 @@
-# variants: x86_64 x86_64-nounused x86_64-next i386 arm64
+# variants: x86_64 x86_64-nounused x86_64-next i386 arm64 x86_64-debug
 # An out-of-tree module loads with insmod and unloads with rmmod.
 . /tests/lib.sh
 insmod "/lib/modules/$(uname -r)/updates/hello.ko" || fail "insmod hello.ko failed"

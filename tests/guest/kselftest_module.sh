@@ -1,4 +1,4 @@
-# variants: x86_64 i386 arm64
+# variants: x86_64 i386 arm64 x86_64-debug
 # The series' own selftest (tools/testing/selftests/module), installed with
 # the selftests Makefile and run by kselftest's runner under Debian's dash:
 # it must run, not skip, and report every KTAP test as ok.

@@ -15,3 +15,27 @@ expect_not_loaded() { ! lsmod | grep -q "^$1 " || fail "module $1 is loaded"; ec
 for t in insmod rmmod modprobe depmod modinfo lsmod; do
 	eval "$t() { /sbin/$t \"\$@\"; }"
 done
+# kmemleak (debug variant): forget what boot left behind, then later scan
+# and require no new suspect. kmemleak reports only objects older than 5 s.
+kmemleak_file=/sys/kernel/debug/kmemleak
+kmemleak_start() {
+	[ -e $kmemleak_file ] || mount -t debugfs debugfs /sys/kernel/debug
+	[ -e $kmemleak_file ] || fail "no $kmemleak_file (CONFIG_DEBUG_KMEMLEAK?)"
+	echo scan >$kmemleak_file && echo clear >$kmemleak_file
+	echo "kmemleak: baseline taken"
+}
+kmemleak_check() {
+	sleep 6
+	echo scan >$kmemleak_file
+	echo scan >$kmemleak_file
+	leaks=$(cat $kmemleak_file)
+	[ -z "$leaks" ] || { echo "$leaks" | head -n 30; fail "kmemleak reports suspected leaks"; }
+	echo "kmemleak: no new suspected leaks"
+}
+# module_states_settled: no module is left half-loaded or half-unloaded
+module_states_settled() {
+	if grep -E ' (Loading|Unloading) ' /proc/modules; then
+		fail "modules left in a transitional state"
+	fi
+	echo "no module is loading or unloading"
+}

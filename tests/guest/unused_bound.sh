@@ -1,4 +1,4 @@
-# variants: x86_64 i386 arm64
+# variants: x86_64 i386 arm64 x86_64-debug
 # Case 5: a module importing twelve deprecated exports gets ten lines and
 # one summary; sysfs still lists all twelve.
 . /tests/lib.sh

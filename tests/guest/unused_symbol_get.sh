@@ -1,4 +1,4 @@
-# variants: x86_64 i386 arm64
+# variants: x86_64 i386 arm64 x86_64-debug
 # Case 4: symbol_get() of a deprecated export warns, once, naming the caller.
 . /tests/lib.sh
 M=/lib/modules/$(uname -r)/updates

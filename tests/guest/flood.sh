@@ -1,0 +1,41 @@
+# variants: x86_64 x86_64-debug
+# A module importing 300 deprecated exports: at most ten lines and a summary
+# per load, all 300 in sysfs; loading it again and again does not grow
+# memory (kmemleak on the debug kernel; Slab + VmallocUsed elsewhere, where
+# no KASAN quarantine holds freed memory).
+. /tests/lib.sh
+M=/lib/modules/$(uname -r)/updates
+insmod $M/flood_exporter.ko || fail "insmod flood_exporter failed"
+insmod $M/flood_user.ko || fail "insmod flood_user failed"
+expect_dmesg_count 10 "flood_user: uses deprecated export flood_"
+expect_dmesg_count 1 "flood_user: uses 290 more deprecated exports, see /sys/module/flood_user/deprecated_exports"
+lines=$(dmesg | grep -c 'flood_user')
+[ "$lines" -eq 11 ] || fail "flood_user produced $lines kernel log lines, expected 11"
+n=$(wc -l </sys/module/flood_user/deprecated_exports)
+[ "$n" -eq 300 ] || fail "sysfs lists $n deprecated exports, expected 300"
+echo "one load: 11 lines, 300 entries in sysfs"
+rmmod flood_user || fail "rmmod flood_user failed"
+loop() { # N
+	i=0
+	while [ $i -lt "$1" ]; do
+		insmod $M/flood_user.ko || fail "insmod flood_user failed in round $i"
+		rmmod flood_user || fail "rmmod flood_user failed in round $i"
+		i=$((i + 1))
+	done
+}
+mem_kb() { awk '/^(Slab|VmallocUsed):/ { s += $2 } END { print s }' /proc/meminfo; }
+if [ -e /sys/kernel/debug/kmemleak ] || mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null && [ -e /sys/kernel/debug/kmemleak ]; then
+	kmemleak_start
+	loop 20
+	kmemleak_check
+else
+	loop 5
+	before=$(mem_kb)
+	loop 40
+	after=$(mem_kb)
+	echo "Slab + VmallocUsed: $before kB before 40 more rounds, $after kB after"
+	# 40 leaked sets of 300 uses would be over 500 kB; allow page-sized noise
+	[ $((after - before)) -lt 128 ] || fail "memory grew by $((after - before)) kB over 40 loads"
+fi
+expect_dmesg_count 0 "refusing"
+rmmod flood_exporter || fail "rmmod flood_exporter failed"

@@ -1,0 +1,49 @@
+# variants: x86_64-debug
+# Malformed modules (tools/mutate-ko.py, seeded): each mutant of mut_exporter
+# is refused with a kernel message, or loads and then serves mut_user
+# correctly (or refuses it with a message). KASAN, lockdep, kmemleak and
+# panic_on_warn watch the kernel meanwhile.
+. /tests/lib.sh
+M=/lib/modules/$(uname -r)/updates
+D=/mutants
+[ -s $D/MANIFEST ] || fail "no mutants in the initramfs"
+kmemleak_start
+total=0 refused=0 loaded=0 problems=0
+problem() { echo "PROBLEM: $*"; problems=$((problems + 1)); }
+tab=$(printf '\t')
+while IFS="$tab" read -r file expect what; do
+	total=$((total + 1))
+	dmesg -c >/dev/null
+	if insmod $D/$file 2>/tmp/err; then
+		loaded=$((loaded + 1))
+		result=loaded
+		case $expect in refuse:*) problem "$file loaded, expected refusal (${expect#refuse:}): $what" ;; esac
+		if insmod $M/mut_user.ko 2>/dev/null; then
+			dmesg | grep -q 'mut_user: all 7 exports answer correctly' ||
+				problem "$file: mut_user loaded without its check line"
+			rmmod mut_user || problem "$file: rmmod mut_user failed"
+			result="$result, mut_user works"
+		else
+			dmesg | grep -q 'mut_user' || problem "$file: mut_user refused without a kernel message"
+			result="$result, mut_user refused: $(dmesg | grep -m1 'mut_user' | sed 's/^\[[^]]*\] //')"
+		fi
+		rmmod mut_exporter || problem "$file: rmmod mut_exporter failed"
+	else
+		refused=$((refused + 1))
+		msg=$(dmesg | grep -v 'mut_user' | sed 's/^\[[^]]*\] //' | head -n1)
+		[ -n "$msg" ] || problem "$file refused without a kernel message ($(cat /tmp/err))"
+		result="refused: $msg"
+		case $expect in
+		refuse:*) dmesg | grep -qF "${expect#refuse:}" ||
+			problem "$file: refused, but the kernel did not say '${expect#refuse:}'" ;;
+		load) problem "$file refused, expected to load: $what" ;;
+		esac
+	fi
+	grep -q '^mut_' /proc/modules && problem "$file: a mut_ module is still loaded"
+	echo "$file: $result"
+done <$D/MANIFEST
+module_states_settled
+kmemleak_check
+echo "mutants: $total, refused: $refused, loaded: $loaded"
+[ "$total" -ge 50 ] || fail "only $total mutants"
+[ "$problems" -eq 0 ] || fail "$problems mutant(s) misbehaved"

@@ -1,0 +1,203 @@
+#!/usr/bin/env python3
+"""Make malformed copies of a module's deprecated export tables.
+
+usage: mutate-ko.py [--seed N] [--random K] IN.ko OUTDIR
+
+IN.ko is an x86_64 (ELF64, RELA) module built by the harness with ordinary
+and deprecated exports (tests/modules/mut_exporter). Each mutant changes
+only what the series reads: the __ksymtab_unused*, __kcrctab_unused* and
+__kremoval_unused* sections and the relocations that fill the ksymtab
+entries. OUTDIR gets one .ko per mutant and a MANIFEST, a line per mutant:
+
+    FILE <TAB> EXPECT <TAB> WHAT
+
+EXPECT is "refuse:TEXT" (the kernel must refuse it and log TEXT), "load"
+(it must load) or "any" (random: refused with a kernel message, or loaded).
+The same seed gives the same mutants, byte for byte.
+"""
+
+import argparse
+import os
+import random
+import struct
+import sys
+
+SHDR = struct.Struct('<IIQQQQIIQQ')  # Elf64_Shdr
+RELA = struct.Struct('<QQq')         # Elf64_Rela
+ENTRY = 12                           # struct kernel_symbol with PREL32 offsets
+FAR = 0x10000000                     # 256 MiB: outside any module
+
+
+def die(msg):
+    sys.exit('mutate-ko: ' + msg)
+
+
+class Elf:
+    def __init__(self, data):
+        if data[:4] != b'\x7fELF' or data[4] != 2 or data[5] != 1:
+            die('not a little-endian ELF64 file')
+        if struct.unpack_from('<H', data, 0x12)[0] != 62:
+            die('not an x86_64 object (the mutations assume RELA and PC32)')
+        self.data = bytearray(data)
+        self.shoff = struct.unpack_from('<Q', data, 0x28)[0]
+        shnum, shstrndx = struct.unpack_from('<HH', data, 0x3c)
+        self.shdrs = [list(SHDR.unpack_from(data, self.shoff + i * SHDR.size))
+                      for i in range(shnum)]
+        strtab = self.shdrs[shstrndx]
+        self.shstr_off = strtab[4]
+        self.names = [self._str(strtab[4], sh[0]) for sh in self.shdrs]
+
+    def _str(self, base, off):
+        end = self.data.index(b'\0', base + off)
+        return self.data[base + off:end].decode()
+
+    def index(self, name):
+        if name not in self.names:
+            die('no section ' + name)
+        return self.names.index(name)
+
+    def set_size(self, name, size):
+        i = self.index(name)
+        self.shdrs[i][5] = size
+        SHDR.pack_into(self.data, self.shoff + i * SHDR.size, *self.shdrs[i])
+
+    def size(self, name):
+        return self.shdrs[self.index(name)][5]
+
+    def body(self, name):
+        sh = self.shdrs[self.index(name)]
+        return sh[4], sh[5]
+
+    def rename(self, old, new):
+        if len(old) != len(new):
+            die('renames must keep the length')
+        off = self.shstr_off + self.shdrs[self.index(old)][0]
+        self.data[off:off + len(old)] = new.encode()
+
+    def relas(self, name):
+        """(file offset, r_offset, r_info, r_addend) of each relocation"""
+        off, size = self.body('.rela' + name)
+        return [(off + k,) + RELA.unpack_from(self.data, off + k)
+                for k in range(0, size, RELA.size)]
+
+    def rela_at(self, name, r_offset):
+        for r in self.relas(name):
+            if r[1] == r_offset:
+                return r
+        die('no relocation at %s+%#x' % (name, r_offset))
+
+    def set_rela(self, r, info=None, addend=None):
+        RELA.pack_into(self.data, r[0], r[1],
+                       r[2] if info is None else info,
+                       r[3] if addend is None else addend)
+
+
+def mutants(src, seed, nrandom):
+    """yield (name, expect, what, bytes)"""
+    gpl = '__ksymtab_unused_gpl'
+
+    def m():
+        return Elf(src)
+
+    e = m()
+    if e.size(gpl) < 3 * ENTRY:
+        die('the module needs at least three EXPORT_UNUSED_SYMBOL_GPL exports')
+
+    e = m(); e.set_size(gpl, e.size(gpl) - 1)
+    yield ('ksymtab-partial', 'refuse:is not a whole number of entries',
+           '__ksymtab_unused_gpl one byte short of whole entries', e.data)
+    e = m(); e.set_size(gpl, e.size(gpl) - ENTRY)
+    yield ('ksymtab-short', 'refuse:removal releases',
+           'one ksymtab entry fewer than removal releases', e.data)
+    e = m(); e.set_size('__kcrctab_unused_gpl', e.size('__kcrctab_unused_gpl') - 1)
+    yield ('kcrctab-partial', 'refuse:bytes of CRCs',
+           '__kcrctab_unused_gpl size not a multiple of 4', e.data)
+    e = m(); e.set_size('__kcrctab_unused_gpl', e.size('__kcrctab_unused_gpl') - 4)
+    yield ('kcrctab-short', 'refuse:bytes of CRCs',
+           'one CRC fewer than exports (a lookup would read past the table)', e.data)
+    e = m(); e.set_size('__kremoval_unused_gpl', e.size('__kremoval_unused_gpl') - 2)
+    yield ('kremoval-partial', 'refuse:is not a whole number of entries',
+           '__kremoval_unused_gpl size not a multiple of 4', e.data)
+    e = m(); e.set_size('__kremoval_unused_gpl', e.size('__kremoval_unused_gpl') - 4)
+    yield ('kremoval-short', 'refuse:removal releases',
+           'removal release of the last export out of bounds', e.data)
+    e = m(); e.set_size('__kremoval_unused_gpl', e.size('__kremoval_unused_gpl') + 4)
+    yield ('kremoval-long', 'refuse:removal releases',
+           'one removal release more than exports', e.data)
+    e = m(); off, _ = e.body('__kremoval_unused_gpl')
+    e.data[off + 4:off + 8] = bytes(4)
+    yield ('kremoval-zero', 'refuse:no removal release',
+           'an export without a removal release (0)', e.data)
+
+    for field, what, text in ((0, 'value', 'symbol outside the module'),
+                              (4, 'name', 'name outside the module'),
+                              (8, 'namespace', 'namespace outside the module')):
+        e = m(); r = e.rela_at(gpl, ENTRY + field)
+        e.set_rela(r, addend=r[3] + FAR)
+        yield ('far-' + what, 'refuse:' + text,
+               'second entry\'s %s offset points 256 MiB away' % what, e.data)
+
+    e = m(); a, b = e.rela_at(gpl, 4), e.rela_at(gpl, ENTRY + 4)
+    e.set_rela(a, info=b[2]); e.set_rela(b, info=a[2])
+    yield ('unsorted', 'refuse:not sorted',
+           'names of the first two entries swapped', e.data)
+    e = m(); a, b = e.rela_at(gpl, 4), e.rela_at(gpl, ENTRY + 4)
+    e.set_rela(b, info=a[2])
+    yield ('twice', 'refuse:not sorted, or exported twice',
+           'the same name in two entries', e.data)
+    e = m(); ordinary = e.rela_at('__ksymtab_gpl', 4)
+    e.set_rela(e.rela_at(gpl, 4), info=ordinary[2], addend=ordinary[3])
+    yield ('also-ordinary', 'refuse:also exported otherwise',
+           'a deprecated entry named like an ordinary export', e.data)
+    e = m(); e.rename('__kcrctab_unused_gpl', '__kcrctab_unusex_gpl')
+    yield ('no-crcs', 'refuse:no versions for deprecated exports',
+           'no __kcrctab_unused_gpl under MODVERSIONS', e.data)
+    e = m()
+    for s in ('__ksymtab_unused_gpl', '__kcrctab_unused_gpl', '__kremoval_unused_gpl'):
+        e.set_size(s, 0)
+    yield ('empty', 'load', 'all three unused_gpl tables empty', e.data)
+    e = m(); e.set_size(gpl, 0x7ffff000)
+    yield ('enormous', 'refuse:Invalid ELF section',
+           '__ksymtab_unused_gpl claims 2 GiB', e.data)
+
+    rng = random.Random(seed)
+    targets = ['__ksymtab_unused', '__ksymtab_unused_gpl', '__kcrctab_unused',
+               '__kcrctab_unused_gpl', '__kremoval_unused', '__kremoval_unused_gpl']
+    for k in range(nrandom):
+        e = m()
+        sec = rng.choice(targets)
+        off, size = e.body(sec)
+        flips = []
+        for _ in range(rng.randint(1, 4)):
+            pos = rng.randrange(size)
+            bit = rng.randrange(8)
+            e.data[off + pos] ^= 1 << bit
+            flips.append('%d.%d' % (pos, bit))
+        yield ('random-%03d' % k, 'any',
+               'seed %d: bit flips in %s at %s' % (seed, sec, ','.join(flips)), e.data)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--seed', type=int, default=2007)
+    ap.add_argument('--random', type=int, default=40)
+    ap.add_argument('ko')
+    ap.add_argument('outdir')
+    args = ap.parse_args()
+    with open(args.ko, 'rb') as f:
+        src = f.read()
+    os.makedirs(args.outdir, exist_ok=True)
+    lines = []
+    for name, expect, what, data in mutants(src, args.seed, args.random):
+        fname = name + '.ko'
+        with open(os.path.join(args.outdir, fname), 'wb') as f:
+            f.write(data)
+        lines.append('%s\t%s\t%s\n' % (fname, expect, what))
+    with open(os.path.join(args.outdir, 'MANIFEST'), 'w') as f:
+        f.writelines(lines)
+    print('%d mutants of %s in %s (seed %d)' % (len(lines), os.path.basename(args.ko),
+                                              args.outdir, args.seed))
+
+
+if __name__ == '__main__':
+    main()
