@@ -1,38 +1,44 @@
 #!/bin/bash
-# The bisection, sparse and W=1 gates, in one pass over the series:
+# The bisection, sparse and W=1 gates, in one pass over the series, and the
+# kernel of the x86_64-next variant as its last step:
 #
-#   - every prefix (base, base+1, base+1..2, ...) is made with git am in the
-#     worktree build/bisect, and must apply;
+#   - every prefix (base+1, base+1..2, ...) is made with git am in the
+#     worktree build/bisect and must apply; then, the same way, the
+#     next-cycle series (patches/next) on top of the whole series;
 #   - each prefix builds vmlinux and modules (x86_64, incremental, one object
-#     directory, ccache) with no compiler or modpost warning that the base
-#     build does not also print;
+#     directory build/obj/bisect, ccache) and prints no compiler or modpost
+#     warning (the unpatched tree prints none for this configuration);
 #   - a prefix whose patch changes what runs (kernel, headers, modpost,
 #     linker scripts, ...) boots and loads and unloads an out-of-tree module;
-#   - at the base and at the last prefix, sparse (C=2) and W=1 are run on the
-#     C files the series touches; the outputs are kept for the comparison.
+#   - at the base and after the whole series, sparse (C=2) and W=1 are run
+#     on the kernel C files the series touches; the outputs are kept for
+#     tests/host/{sparse,w1}.sh to compare.
 #
 # Output in build/bisect-out/: report (one line per prefix), prefix-<n>.log,
-# sparse-{base,series}.txt, w1-{base,series}.txt. The result is kept with the
-# hash of its inputs (series, config fragments, this script, compiler) and
-# reused while they are unchanged; BISECT_FORCE=1 redoes it.
+# {sparse,w1}-{base,series}.txt. The result is kept with the hash of its
+# inputs (both series, config fragments, this script, compiler) and reused
+# while they are unchanged; BISECT_FORCE=1 redoes it.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 out=$BUILD/bisect-out
 mkdir -p "$out"
-series=$TOP/patches/series
 load_variant bisect
-mapfile -t patches < <(grep -v '^\s*\(#\|$\)' "$series")
+list() { grep -v '^\s*\(#\|$\)' "$1"; }
+mapfile -t patches < <(list "$TOP/patches/series")
+mapfile -t next < <(list "$TOP/patches/next/series" | sed 's|^|next/|')
+all=("${patches[@]}" "${next[@]}")
 
-key=$( (cat "$series"; for p in "${patches[@]}"; do cat "$TOP/patches/$p"; done
+key=$( (for p in "${all[@]}"; do echo "$p"; cat "$TOP/patches/$p"; done
 	cat "$TOP/configs/base.config" "$TOP/configs/x86_64.config" "$0"
 	gcc --version | head -n1) | sha256sum | cut -d' ' -f1)
-if [ -z "${BISECT_FORCE:-}" ] && [ "$(cat "$out/key" 2>/dev/null)" = "$key" ]; then
+if [ -z "${BISECT_FORCE:-}" ] && [ "$(cat "$out/key" 2>/dev/null)" = "$key" ] &&
+	[ "$(git -C "$KSRC" rev-parse HEAD 2>/dev/null)" = "$(cat "$out/head" 2>/dev/null)" ]; then
 	say "bisect: series unchanged since the last full pass (${key:0:12}); its report stands"
 	cat "$out/report"
 	exit "$(cat "$out/status")"
 fi
-rm -f "$out/key" "$out/status"
+rm -f "$out/key" "$out/status" "$out/head" "$out"/*.txt
 : >"$out/report"
 status=0
 result() { echo "$*" | tee -a "$out/report"; }
@@ -46,6 +52,7 @@ fi
 git -C "$KSRC" am --abort >/dev/null 2>&1 || true
 git -C "$KSRC" checkout -q -f --detach base
 git -C "$KSRC" clean -q -fdx
+export GIT_COMMITTER_NAME=harness GIT_COMMITTER_EMAIL=harness@localhost
 
 # The kernel C files the whole series touches (host programs excluded: sparse
 # and W=1 are about kernel code); those not in this build are skipped.
@@ -60,24 +67,28 @@ done < <(cd "$TOP" && for p in "${patches[@]}"; do
 static_checks() { # TAG
 	local objs=() o
 	for o in "${touched[@]}"; do
-		[ -f "$KSRC/${o%.o}.c" ] && [ -f "$OBJ/$o" ] && objs+=("$o")
+		[ -f "$KSRC/${o%.o}.c" ] && objs+=("$o")
 	done
+	kmake "${objs[@]}" >"$out/objs-$1.log" 2>&1 ||
+		{ warn "building the touched objects failed ($1), see $out/objs-$1.log"; return 1; }
+	local built=()
+	for o in "${objs[@]}"; do [ -f "$OBJ/$o" ] && built+=("$o"); done
 	# sparse only: the objects are up to date, C=2 checks them anyway
-	kmake C=2 "${objs[@]}" >"$out/sparse-$1.log" 2>&1 ||
+	kmake C=2 "${built[@]}" >"$out/sparse-$1.log" 2>&1 ||
 		{ warn "sparse run failed ($1), see $out/sparse-$1.log"; return 1; }
 	grep -E '^[^ ]+:[0-9]+:[0-9]+: (warning|error):' "$out/sparse-$1.log" >"$out/sparse-$1.txt" || true
-	kmake W=1 "${objs[@]}" >"$out/w1-$1.log" 2>&1 ||
+	kmake W=1 "${built[@]}" >"$out/w1-$1.log" 2>&1 ||
 		{ warn "W=1 build failed ($1), see $out/w1-$1.log"; return 1; }
-	grep -E ': (warning|error):' "$out/w1-$1.log" >"$out/w1-$1.txt" || true
-	printf '%s\n' "${objs[@]}" >"$out/checked-$1.txt"
+	grep -E ': (warning|error):' "$out/w1-$1.log" | grep -v '^/[^:]*/scripts/genksyms/' >"$out/w1-$1.txt" || true
+	printf '%s\n' "${built[@]}" >"$out/checked-$1.txt"
 }
 
+FRAGMENTS=($FRAGMENTS)
 config() {
 	# the fragments again after every patch: options a patch adds are set
 	cat "${FRAGMENTS[@]/#/$TOP/configs/}" >>"$OBJ/.config"
-	kmake olddefconfig >/dev/null
+	kmake olddefconfig >/dev/null 2>&1
 }
-FRAGMENTS=($FRAGMENTS)
 
 runtime_change() { # does HEAD~1..HEAD change what is built into or loaded by the kernel?
 	git -C "$KSRC" diff --name-only HEAD~1 HEAD |
@@ -85,38 +96,37 @@ runtime_change() { # does HEAD~1..HEAD change what is built into or loaded by th
 }
 
 mkdir -p "$OBJ"
-for i in $(seq 0 ${#patches[@]}); do
-	if [ "$i" -eq 0 ]; then
-		name="base (unpatched)"
-		kmake tinyconfig >/dev/null
-		config
-	else
-		p=${patches[$((i - 1))]}
-		name="$i ${p%.patch}"
-		if ! git -C "$KSRC" am -q --committer-date-is-author-date "$TOP/patches/$p" >"$out/am-$i.log" 2>&1; then
-			result "FAIL prefix $name: does not apply ($(grep -m1 -E '^error|^Patch failed' "$out/am-$i.log" || true))"
-			git -C "$KSRC" am --abort >/dev/null 2>&1 || true
-			status=1
-			break
-		fi
-		config
+kmake tinyconfig >/dev/null 2>&1
+config
+static_checks base || status=1
+result "ok   base (unpatched): sparse and W=1 on the touched files done"
+
+i=0
+for p in "${all[@]}"; do
+	i=$((i + 1))
+	name="$i ${p%.patch}"
+	if ! git -C "$KSRC" am -q "$TOP/patches/$p" >"$out/am-$i.log" 2>&1; then
+		result "FAIL prefix $name: does not apply ($(grep -m1 -E '^error|^Patch failed' "$out/am-$i.log" || true))"
+		git -C "$KSRC" am --abort >/dev/null 2>&1 || true
+		status=1
+		break
 	fi
+	config
 	start=$(date +%s)
 	if ! kmake all >"$out/prefix-$i.log" 2>&1; then
 		result "FAIL prefix $name: build failed (build/bisect-out/prefix-$i.log: $(grep -m1 -E 'error' "$out/prefix-$i.log" || true))"
 		status=1
 		break
 	fi
-	grep -E 'warning:|WARNING:' "$out/prefix-$i.log" | sort -u >"$out/warnings-$i.txt" || true
-	new=$(comm -13 "$out/warnings-0.txt" "$out/warnings-$i.txt" | head -n3)
 	secs=$(($(date +%s) - start))
-	if [ -n "$new" ]; then
-		result "FAIL prefix $name: new build warnings: $new"
+	warnings=$(grep -E 'warning:|WARNING:' "$out/prefix-$i.log" | head -n3 || true)
+	if [ -n "$warnings" ]; then
+		result "FAIL prefix $name: build warnings: $warnings"
 		status=1
 		continue
 	fi
 	what="builds (${secs}s)"
-	if [ "$i" -gt 0 ] && runtime_change; then
+	if runtime_change; then
 		kmake -s kernelrelease >"$OBJ/.release"
 		if "$TOP/tools/build-modules.sh" bisect hello >"$out/boot-$i.log" 2>&1 &&
 			"$TOP/tools/mkinitramfs.sh" bisect >>"$out/boot-$i.log" 2>&1 &&
@@ -129,13 +139,14 @@ for i in $(seq 0 ${#patches[@]}); do
 		fi
 	fi
 	result "ok   prefix $name: $what"
-	if [ "$i" -eq 0 ]; then
-		static_checks base || status=1
+	if [ "$i" -eq ${#patches[@]} ]; then
+		static_checks series || status=1
 	fi
 done
-if [ "$status" = 0 ]; then
-	static_checks series || status=1
-fi
+kmake -s kernelrelease >"$OBJ/.release"
 echo "$status" >"$out/status"
-[ "$status" = 0 ] && echo "$key" >"$out/key"
+if [ "$status" = 0 ]; then
+	echo "$key" >"$out/key"
+	git -C "$KSRC" rev-parse HEAD >"$out/head"
+fi
 exit "$status"

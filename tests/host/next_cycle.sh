@@ -14,6 +14,6 @@ for s in sys_open sys_read; do
 	expect_grep "modpost: \"$s\" \[.*sys_open_user\.ko\] undefined!" "$MODS/sys_open_user/build.log"
 done
 # The tree reports nothing due and a consistent schedule at 6.13 now.
-out=$(make -s -C "$BUILD/linux-next" exports_due RELEASE=6.13 2>&1) || fail "exports_due at 6.13 after the removal: $out"
+out=$(make -s -C "$BUILD/bisect" exports_due RELEASE=6.13 2>&1) || fail "exports_due at 6.13 after the removal: $out"
 [ -z "$out" ] || fail "exports_due at 6.13 after the removal printed: $out"
 echo "after the removal, exports_due RELEASE=6.13 is clean"
