@@ -3,25 +3,25 @@
 # kernel of the x86_64-next variant as its last step:
 #
 #   - every prefix (base+1, base+1..2, ...) is made with git am in the
-#     worktree build/bisect and must apply; then, the same way, the
+#     worktree build/bisect/linux and must apply; then, the same way, the
 #     next-cycle series (patches/next) on top of the whole series;
 #   - each prefix builds vmlinux and modules (x86_64, incremental, one object
-#     directory build/obj/bisect, ccache) and prints no compiler or modpost
-#     warning (the unpatched tree prints none for this configuration);
+#     directory build/bisect/obj/x86_64, ccache) and prints no compiler or
+#     modpost warning (the unpatched tree prints none for this configuration);
 #   - a prefix whose patch changes what runs (kernel, headers, modpost,
 #     linker scripts, ...) boots and loads and unloads an out-of-tree module;
 #   - at the base and after the whole series, sparse (C=2) and W=1 are run
 #     on the kernel C files the series touches; the outputs are kept for
 #     tests/host/{sparse,w1}.sh to compare.
 #
-# Output in build/bisect-out/: report (one line per prefix), prefix-<n>.log,
+# Output in build/bisect/out/: report (one line per prefix), prefix-<n>.log,
 # {sparse,w1}-{base,series}.txt. The result is kept with the hash of its
 # inputs (both series, config fragments, this script, compiler) and reused
 # while they are unchanged; BISECT_FORCE=1 redoes it.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-out=$BUILD/bisect-out
+out=$BUILD/bisect/out
 mkdir -p "$out"
 load_variant bisect
 list() { grep -v '^\s*\(#\|$\)' "$1"; }
@@ -30,7 +30,7 @@ mapfile -t next < <(list "$TOP/patches/next/series" | sed 's|^|next/|')
 all=("${patches[@]}" "${next[@]}")
 
 key=$( (for p in "${all[@]}"; do echo "$p"; cat "$TOP/patches/$p"; done
-	cat "$TOP/configs/base.config" "$TOP/configs/x86_64.config" "$0"
+	for f in $FRAGMENTS; do cat "$TOP/configs/$f"; done; cat "$0"
 	gcc --version | head -n1) | sha256sum | cut -d' ' -f1)
 if [ -z "${BISECT_FORCE:-}" ] && [ "$(cat "$out/key" 2>/dev/null)" = "$key" ] &&
 	[ "$(git -C "$KSRC" rev-parse HEAD 2>/dev/null)" = "$(cat "$out/head" 2>/dev/null)" ]; then
@@ -114,7 +114,7 @@ for p in "${all[@]}"; do
 	config
 	start=$(date +%s)
 	if ! kmake all >"$out/prefix-$i.log" 2>&1; then
-		result "FAIL prefix $name: build failed (build/bisect-out/prefix-$i.log: $(grep -m1 -E 'error' "$out/prefix-$i.log" || true))"
+		result "FAIL prefix $name: build failed (build/bisect/out/prefix-$i.log: $(grep -m1 -E 'error' "$out/prefix-$i.log" || true))"
 		status=1
 		break
 	fi
@@ -133,7 +133,7 @@ for p in "${all[@]}"; do
 			GUEST_TIMEOUT=120 "$TOP/tools/run-guest.sh" bisect "prefix-$i" insmod_rmmod >>"$out/boot-$i.log" 2>&1; then
 			what="$what, boots, loads a module"
 		else
-			result "FAIL prefix $name: boot or module load failed (build/bisect-out/boot-$i.log)"
+			result "FAIL prefix $name: boot or module load failed (build/bisect/out/boot-$i.log)"
 			status=1
 			continue
 		fi

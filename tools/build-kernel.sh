@@ -8,11 +8,11 @@ load_variant "${1:?usage: build-kernel.sh VARIANT}"
 if [ "$BUILT_BY" = bisect ]; then
 	# made by the bisection pass (its last prefix), not here
 	"$TOP/tools/bisect-check.sh" >"$LOGS/build-$VARIANT.log" 2>&1 ||
-		die "$VARIANT: the bisection pass that builds it failed (see $LOGS/build-$VARIANT.log, build/bisect-out/report)"
+		die "$VARIANT: the bisection pass that builds it failed (see $LOGS/build-$VARIANT.log, build/bisect/out/report)"
 	for line in $(for f in $FRAGMENTS; do grep '^CONFIG_' "$TOP/configs/$f"; done); do
 		grep -qxF "$line" "$OBJ/.config" || die "$VARIANT: $line did not stick"
 	done
-	say "$VARIANT: $(cat "$OBJ/.release") (from the bisection pass, build/obj/${OBJDIR})"
+	say "$VARIANT: $(cat "$OBJ/.release") (from the bisection pass, ${OBJ#"$TOP"/})"
 	exit 0
 fi
 [ -e "$KSRC/.git" ] || die "no kernel tree at $KSRC; run 'make tree'"

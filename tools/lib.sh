@@ -36,19 +36,18 @@ run_logged() {
 
 # Variants: configs/<name>.variant sets ARCH, FRAGMENTS, QEMU, IMAGE,
 # CONSOLE, DEBARCH, and optionally: TREE (source under build/, default
-# linux), OBJDIR (object directory under build/obj/, default the variant's
-# name), BUILT_BY=bisect (the kernel is the bisection pass's last step),
+# linux), OBJPATH (object directory under build/, default obj/<variant>), BUILT_BY=bisect (the kernel is the bisection pass's last step),
 # CROSS_COMPILE, QEMU_MACHINE, GUEST_CPUS, GUEST_MEM (MiB), GUEST_CMDLINE
 # (added to every boot), MUTANTS=1 (malformed modules in the initramfs).
 load_variant() {
 	local v=$1 f=$TOP/configs/$1.variant
 	[ -f "$f" ] || die "unknown kernel variant '$v' (no $f)"
 	VARIANT=$v
-	TREE=linux CROSS_COMPILE= QEMU_MACHINE= GUEST_MEM=512 GUEST_CMDLINE= MUTANTS= OBJDIR= BUILT_BY=
+	TREE=linux CROSS_COMPILE= QEMU_MACHINE= GUEST_MEM=512 GUEST_CMDLINE= MUTANTS= OBJPATH= BUILT_BY=
 	GUEST_CPUS=${GUEST_CPUS:-1}
 	# shellcheck disable=SC1090
 	. "$f"
-	OBJ=$BUILD/obj/${OBJDIR:-$v}
+	OBJ=$BUILD/${OBJPATH:-obj/$v}
 	KSRC=$BUILD/$TREE
 }
 

@@ -17,8 +17,8 @@ scratch_dir() {
 # files at the last prefix that it did not print at the base (file and text
 # compared, line and column numbers dropped) fail the test.
 static_gate() {
-	local d=$BUILD/bisect-out norm='s|^.*/bisect/||; s|^\([^:]*\):[0-9]*:[0-9]*:|\1:|'
-	[ -s "$d/checked-series.txt" ] || fail "no file was checked (build/bisect-out/checked-series.txt)"
+	local d=$BUILD/bisect/out norm='s|^.*/bisect/linux/||; s|^\([^:]*\):[0-9]*:[0-9]*:|\1:|'
+	[ -s "$d/checked-series.txt" ] || fail "no file was checked (build/bisect/out/checked-series.txt)"
 	grep -qx 'kernel/module/deprecated.o' "$d/checked-series.txt" ||
 		fail "kernel/module/deprecated.c, new in the series, was not checked"
 	echo "checked $(wc -l <"$d/checked-series.txt") files (base: $(wc -l <"$d/checked-base.txt"))"
