@@ -59,9 +59,33 @@ for f in "$TOP"/tests/host/*.sh; do
 done
 
 # ---- build: kernels, out-of-tree modules, initramfs (progress on stderr)
+# Kernels in two lanes at once (each make -j<cores>): a build's serial steps
+# (links, kallsyms, compression) and the bisection pass's guest boots leave a
+# core idle that the other lane uses. Lane 1 is the bisection pass (it makes
+# the x86_64-next kernel) and then x86_64, whose objects ccache then mostly
+# has; lane 2 is every other variant.
+lane1="" lane2=""
+for v in x86_64-next x86_64; do
+	[[ " $variants " == *" $v "* ]] && lane1="$lane1 $v"
+done
+for v in $variants; do
+	[[ " $lane1 " == *" $v "* ]] || lane2="$lane2 $v"
+done
+build_lane() {
+	for v in "$@"; do
+		timed "build kernel $v" "$TOP/tools/build-kernel.sh" "$v"
+		echo $? >"$LOGS/.kernel-$v.rc"
+	done
+}
+rm -f "$LOGS"/.kernel-*.rc
+t0=$(date +%s)
+build_lane $lane1 &
+build_lane $lane2 &
+wait
+printf '%s\t%s\n' "$(($(date +%s) - t0))" "all kernels (two lanes, wall time)" >>"$timing"
 declare -A built=()
 for v in $variants; do
-	if timed "build kernel $v" "$TOP/tools/build-kernel.sh" "$v" &&
+	if [ "$(cat "$LOGS/.kernel-$v.rc" 2>/dev/null)" = 0 ] &&
 		timed "build modules $v" "$TOP/tools/build-modules.sh" "$v" &&
 		timed "initramfs $v" "$TOP/tools/mkinitramfs.sh" "$v"; then
 		built[$v]=1

@@ -1,8 +1,8 @@
 # Gate 4: every prefix of the series, then of the next-cycle series on top,
 # applies with git am, builds vmlinux and modules with no warning, and, where
-# the patch
-# changes what runs, boots and loads a module (tools/bisect-check.sh; one
-# incremental object directory, reused while the series is unchanged).
+# the patch changes what runs, boots and loads a module
+# (tools/bisect-check.sh; one incremental object directory; the result is
+# reused while the series is unchanged).
 . "$(dirname "$0")/lib.sh"
 "$TOP/tools/bisect-check.sh" || fail "a prefix of the series is not bisectable (build/bisect/out/report)"
 n=$(cat "$TOP/patches/series" "$TOP/patches/next/series" | grep -vc '^\s*\(#\|$\)')
