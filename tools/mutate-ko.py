@@ -107,7 +107,7 @@ def mutants(src, seed, nrandom):
     yield ('ksymtab-partial', 'refuse:is not a whole number of entries',
            '__ksymtab_unused_gpl one byte short of whole entries', e.data)
     e = m(); e.set_size(gpl, e.size(gpl) - ENTRY)
-    yield ('ksymtab-short', 'refuse:removal releases',
+    yield ('ksymtab-short', 'refuse:deprecated export tables are inconsistent',
            'one ksymtab entry fewer than removal releases', e.data)
     e = m(); e.set_size('__kcrctab_unused_gpl', e.size('__kcrctab_unused_gpl') - 1)
     yield ('kcrctab-partial', 'refuse:bytes of CRCs',
@@ -153,9 +153,10 @@ def mutants(src, seed, nrandom):
     yield ('no-crcs', 'refuse:no versions for deprecated exports',
            'no __kcrctab_unused_gpl under MODVERSIONS', e.data)
     e = m()
-    for s in ('__ksymtab_unused_gpl', '__kcrctab_unused_gpl', '__kremoval_unused_gpl'):
+    for s in ('__ksymtab_unused_gpl', '.rela__ksymtab_unused_gpl',
+              '__kcrctab_unused_gpl', '__kremoval_unused_gpl'):
         e.set_size(s, 0)
-    yield ('empty', 'load', 'all three unused_gpl tables empty', e.data)
+    yield ('empty', 'load', 'the unused_gpl tables (and their relocations) empty', e.data)
     e = m(); e.set_size(gpl, 0x7ffff000)
     yield ('enormous', 'refuse:Invalid ELF section',
            '__ksymtab_unused_gpl claims 2 GiB', e.data)
