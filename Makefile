@@ -4,10 +4,11 @@
 VARIANT ?= x86_64
 SHELL := /bin/bash
 
-.PHONY: help deps source tree refresh next-series kernel modules initramfs check demo clean distclean
+.PHONY: help deps source tree refresh next-series kernel modules initramfs check demo bench clean distclean
 
 help:
 	@echo "make demo       build, boot, load an out-of-tree module, show warnings and report"
+	@echo "make bench      size, lookup, load, modpost and exports_due vs unpatched 6.12 (build/bench/)"
 	@echo "make check      run every test (host checks and QEMU guests); N passed, N failed"
 	@echo "make deps       install missing packages with apt-get (root or sudo)"
 	@echo "make source     fetch and unpack the pinned linux-source-6.12 (source.lock)"
@@ -50,6 +51,9 @@ check: deps tree
 
 demo: deps tree
 	@tools/demo.sh
+
+bench: deps tree
+	@tools/bench.sh
 
 clean:
 	rm -rf build/obj build/mods build/initramfs build/logs build/tmp

@@ -6,7 +6,8 @@ set -euo pipefail
 
 # Host tools: kernel build, cache, emulator, guest userland, checks.
 PKGS="build-essential bc bison flex libelf-dev libssl-dev ccache cpio kmod
-busybox-static qemu-system-x86 qemu-system-arm gcc-aarch64-linux-gnu sparse rsync python3 python3-ply python3-git python3-docutils xz-utils gzip"
+busybox-static qemu-system-x86 qemu-system-arm gcc-aarch64-linux-gnu sparse rsync python3 python3-ply python3-git python3-docutils xz-utils gzip
+valgrind gnuplot-nox"
 # Extra guest architectures (Debian names) whose userland is unpacked from
 # .debs: dpkg must know them for apt-get download.
 FOREIGN_ARCHES=${FOREIGN_ARCHES-i386 arm64}

@@ -1,0 +1,34 @@
+# Benchmark scenario, run by tools/bench.sh (not by make check):
+# symbol_get()/symbol_put() timings from bench_lookup.ko, one "BENCH lookup"
+# line per set. Modules are under /bench; printk stays off the console
+# (dmesg -n 1) while timing, so that the serial port is not measured.
+set -eu
+B=/bench
+lookup() { # LABEL INSMOD-ARGS...
+	label=$1
+	shift
+	dmesg -c >/dev/null
+	insmod "$B/bench_lookup.ko" "$@"
+	rmmod bench_lookup
+	line=$(dmesg | grep 'bench_lookup: set=' | tail -n 1)
+	if [ -z "$line" ]; then
+		echo "lookup $label: bench_lookup printed no result:"
+		dmesg | tail -n 5
+		exit 1
+	fi
+	warned=$(dmesg | grep -c 'symbol_get of deprecated export' || true)
+	echo "BENCH lookup $label ${line#*bench_lookup: } warned=$warned"
+}
+with_exporter() { # EXPORTER LABEL PREFIX
+	insmod "$B/$1.ko"
+	lookup "$2" set=module prefix="$3" count=100 rounds=200
+	rmmod "$1"
+}
+dmesg -n 1
+lookup vmlinux set=vmlinux rounds=20
+with_exporter bench_exp_ord module_ord bench_ord_
+if [ -f "$B/bench_exp_dep.ko" ]; then
+	with_exporter bench_exp_dep module_dep bench_dep_
+	lookup vmlinux_dep set=vmlinux_dep rounds=1000
+fi
+dmesg -n 8

@@ -1,0 +1,348 @@
+#!/usr/bin/env python3
+"""Turn the raw data of tools/bench.sh into the table (stdout), bench.md,
+bench.csv and the gnuplot script of ratios.png.
+
+usage: bench-report.py BENCH_DIR   (reads BENCH_DIR/raw, writes BENCH_DIR/*)
+"""
+import csv
+import os
+import re
+import statistics
+import sys
+
+BASE, PATCHED, NOUNUSED = "bench-base", "bench", "bench-nounused"
+TABLE_PREFIXES = ("__ksymtab", "__kcrctab", "__kremoval")
+
+
+def die(msg):
+    sys.stderr.write(f"ERROR: bench-report: {msg}\n")
+    sys.exit(1)
+
+
+def read(path):
+    try:
+        with open(path) as f:
+            return f.read()
+    except OSError as e:
+        die(f"cannot read {path}: {e.strerror}")
+
+
+def size_totals(text):
+    """text, data, bss of `size FILE` output (one file)."""
+    lines = text.strip().splitlines()
+    if len(lines) < 2:
+        die("unexpected size(1) output")
+    t, d, b = (int(x) for x in lines[1].split()[:3])
+    return {"text": t, "data": d, "bss": b, "text+data+bss": t + d + b}
+
+
+def objects_sizes(text):
+    """{object: (text, data, bss)} of `size a.o b.o ...` output."""
+    out = {}
+    for line in text.strip().splitlines()[1:]:
+        f = line.split()
+        out[f[5]] = (int(f[0]), int(f[1]), int(f[2]))
+    return out
+
+
+SECTION_RE = re.compile(r"^\s*\[\s*\d+\]\s+(\S+)\s+\S+\s+[0-9a-f]+\s+[0-9a-f]+\s+([0-9a-f]+)\s")
+
+
+def sections(text):
+    out = {}
+    for line in text.splitlines():
+        m = SECTION_RE.match(line)
+        if m:
+            out[m.group(1)] = int(m.group(2), 16)
+    return out
+
+
+def ratio(a, b):
+    return a / b if b else float("nan")
+
+
+def fmt_num(v, digits=0):
+    if v is None:
+        return "-"
+    if isinstance(v, float) and v != v:
+        return "n/a"
+    return f"{v:,.{digits}f}"
+
+
+def fmt_ratio(v):
+    return "-" if v is None or v != v else f"{v:.3f}"
+
+
+def spread(values):
+    """Largest relative difference between boots, in percent."""
+    return (max(values) / min(values) - 1) * 100 if values and min(values) else 0.0
+
+
+def main():
+    if len(sys.argv) != 2:
+        die("usage: bench-report.py BENCH_DIR")
+    out_dir = sys.argv[1]
+    raw = os.path.join(out_dir, "raw")
+    meta = dict(line.split(" ", 1) for line in read(os.path.join(raw, "meta.txt")).splitlines())
+
+    rows = []  # (group, metric, unit, unpatched, patched, patched_n, ratio, note)
+    ratios = []  # (label, value) for the chart
+    verdicts = []
+
+    # ---- size
+    kernels = (BASE, PATCHED, NOUNUSED)
+    tot = {k: size_totals(read(os.path.join(raw, f"size-{k}.txt"))) for k in kernels}
+    sec = {k: sections(read(os.path.join(raw, f"sections-{k}.txt"))) for k in kernels}
+    for key in ("text", "data", "bss", "text+data+bss"):
+        b, y, n = (tot[k][key] for k in kernels)
+        rows.append(("size", f"vmlinux {key}", "bytes", b, y, n, ratio(y, b),
+                     f"=y {y - b:+,}, =n {n - b:+,}"))
+    names = sorted({s for k in kernels for s in sec[k] if s.startswith(TABLE_PREFIXES)})
+    for s in names:
+        b, y, n = (sec[k].get(s) for k in kernels)
+        rows.append(("size", f"section {s}", "bytes", b, y, n,
+                     ratio(y, b) if b else None, "" if b is not None else "not in unpatched"))
+    b, n = tot[BASE]["text+data+bss"], tot[NOUNUSED]["text+data+bss"]
+    ok = n <= b
+    grown = [f"{s} {sec[NOUNUSED][s] - sec[BASE].get(s, 0):+}"
+             for s in sorted(sec[NOUNUSED]) if sec[NOUNUSED][s] > sec[BASE].get(s, 0)]
+    verdicts.append(("size", "CONFIG_UNUSED_SYMBOLS=n: text+data+bss <= unpatched",
+                     "PASS" if ok else "FAIL",
+                     f"{n:,} vs {b:,} bytes ({n - b:+,})" +
+                     ("" if ok else "; sections grown: " + ", ".join(grown))))
+    ratios.append(("size =y", ratio(tot[PATCHED]["text+data+bss"], b)))
+    ratios.append(("size =n", ratio(n, b)))
+
+    # bytes per deprecated export of vmlinux: its table entries and its name
+    dep = [line.split("\t")[1] for line in read(os.path.join(raw, f"Module.symvers-{PATCHED}")).splitlines()
+           if line.split("\t")[2:4] in (["vmlinux", "EXPORT_UNUSED_SYMBOL"], ["vmlinux", "EXPORT_UNUSED_SYMBOL_GPL"])]
+    dep_tables = {s: v for s, v in sec[PATCHED].items()
+                  if s.startswith(TABLE_PREFIXES) and "unused" in s}
+    dep_strings = sum(len(d) + 1 for d in dep)
+    if dep:
+        per = (sum(dep_tables.values()) + dep_strings) / len(dep)
+        rows.append(("size", f"per deprecated export ({len(dep)}: {', '.join(dep)})", "bytes",
+                     None, per, None, None,
+                     "(" + " + ".join(f"{s} {v}" for s, v in sorted(dep_tables.items())) +
+                     f" + names in __ksymtab_strings {dep_strings}) / {len(dep)}"))
+    all_b = sum(v for s, v in sec[BASE].items() if s.startswith(TABLE_PREFIXES) or s == "__ksymtab_strings")
+    all_y = sum(v for s, v in sec[PATCHED].items() if s.startswith(TABLE_PREFIXES) or s == "__ksymtab_strings")
+    all_n = sum(v for s, v in sec[NOUNUSED].items() if s.startswith(TABLE_PREFIXES) or s == "__ksymtab_strings")
+    rows.append(("size", "all export tables + __ksymtab_strings", "bytes", all_b, all_y, all_n,
+                 ratio(all_y, all_b), f"=y {all_y - all_b:+}, =n {all_n - all_b:+}"))
+
+    # the loader's fixed cost: kernel/module/*.o
+    objs = {k: objects_sizes(read(os.path.join(raw, f"modobj-{k}.txt"))) for k in kernels}
+    for part, idx in (("text", 0), ("data", 1), ("bss", 2)):
+        b, y, n = (sum(v[idx] for v in objs[k].values()) for k in kernels)
+        rows.append(("size", f"loader kernel/module/*.o {part}", "bytes", b, y, n, ratio(y, b),
+                     f"fixed cost =y {y - b:+,}, =n {n - b:+,}"))
+    for o in sorted(set(objs[BASE]) | set(objs[PATCHED])):
+        b, y, n = (objs[k].get(o, (None,))[0] for k in kernels)
+        if b != y or b != n:
+            rows.append(("size", f"loader {o} text", "bytes", b, y, n,
+                         ratio(y, b) if b else None, ""))
+
+    # ---- guest: lookup and load
+    lookup = {}  # (kernel, label) -> [per_pair per boot]
+    warmup = {}
+    warned = {}
+    loads = {}  # (kernel, boot, module) -> [cycles per run]
+    for line in read(os.path.join(raw, "guest.txt")).splitlines():
+        f = line.split()
+        kernel, boot, kind = f[0], int(f[1]), f[2]
+        kv = dict(x.split("=", 1) for x in f[4:] if "=" in x)
+        if kind == "lookup":
+            lookup.setdefault((kernel, f[3]), []).append(float(kv["per_pair"]))
+            warmup.setdefault((kernel, f[3]), []).append(float(kv["warmup_per_pair"]))
+            warned.setdefault((kernel, f[3]), []).append(int(kv["warned"]))
+            lookup.setdefault(("names", f[3]), [int(kv["names"])])
+        elif kind == "load":
+            loads.setdefault((kernel, boot, f[3]), []).append(int(kv["t1"]) - int(kv["t0"]))
+    for k in (BASE, PATCHED):
+        if (k, "vmlinux") not in lookup:
+            die(f"no lookup figures from the {k} guest (raw/guest.txt)")
+
+    def mean(key):
+        return statistics.mean(lookup[key]) if key in lookup else None
+
+    def boots_note(*keys):
+        parts = []
+        for key in keys:
+            if key in lookup:
+                vals = lookup[key]
+                parts.append(f"{'unpatched' if key[0] == BASE else 'patched'} boots " +
+                             " / ".join(f"{v:.3f}" for v in vals) + f" (spread {spread(vals):.2f}%)")
+        return "; ".join(parts)
+
+    for label, desc in (("vmlinux", "ordinary GPL exports of vmlinux"),
+                        ("module_ord", "ordinary GPL exports of a module (100)")):
+        b, y = mean((BASE, label)), mean((PATCHED, label))
+        n_names = lookup.get(("names", label), [0])[0]
+        rows.append(("lookup", f"symbol_get+put, {desc}, {n_names} names", "virtual ns/pair",
+                     b, y, None, ratio(y, b), boots_note((BASE, label), (PATCHED, label))))
+        ratios.append((f"lookup {label} p/u", ratio(y, b)))
+    for label, ref, desc in (("module_dep", "module_ord", "deprecated GPL exports of a module (100)"),
+                             ("vmlinux_dep", "vmlinux", "deprecated GPL exports of vmlinux")):
+        y, r = mean((PATCHED, label)), mean((PATCHED, ref))
+        if y is None:
+            continue
+        n_names = lookup.get(("names", label), [0])[0]
+        w = warned[(PATCHED, label)]
+        rows.append(("lookup", f"symbol_get+put, {desc}, {n_names} names", "virtual ns/pair",
+                     None, y, None, ratio(y, r),
+                     f"ratio = deprecated / ordinary ({ref}) on the patched kernel; "
+                     f"warnings printed per boot: {', '.join(map(str, w))} (pr_warn_ratelimited, "
+                     f"all in the warm-up round; timed rounds hit the rate limit); "
+                     f"warm-up round {statistics.mean(warmup[(PATCHED, label)]):,.0f} ns/pair; "
+                     + boots_note((PATCHED, label))))
+        ratios.append((f"lookup {label}/{ref}", ratio(y, r)))
+
+    def load_median(kernel, mod):
+        per_boot = [statistics.median(v) for (k, _, m), v in sorted(loads.items())
+                    if k == kernel and m == mod]
+        return per_boot
+
+    net = {}
+    for k in (BASE, PATCHED):
+        full, empty = load_median(k, "bench_load"), load_median(k, "bench_load0")
+        if not full or len(full) != len(empty):
+            die(f"no load figures from the {k} guest (raw/guest.txt)")
+        net[k] = [a - e for a, e in zip(full, empty)]
+        net[(k, "full")] = full
+        net[(k, "empty")] = empty
+    imports = meta.get("load_imports", "?").split()[0]
+    for key, desc in (("full", f"insmod bench_load.ko ({imports} imports)"),
+                      ("empty", "insmod bench_load0.ko (no imports)")):
+        b, y = statistics.mean(net[(BASE, key)]) / 1000, statistics.mean(net[(PATCHED, key)]) / 1000
+        rows.append(("load", desc, "virtual us", b, y, None, ratio(y, b),
+                     "median of the runs of each boot; boots: unpatched " +
+                     " / ".join(f"{v / 1000:.1f}" for v in net[(BASE, key)]) + ", patched " +
+                     " / ".join(f"{v / 1000:.1f}" for v in net[(PATCHED, key)])))
+    b, y = statistics.mean(net[BASE]) / 1000, statistics.mean(net[PATCHED]) / 1000
+    rows.append(("load", f"net: resolving {imports} imports", "virtual us", b, y, None, ratio(y, b),
+                 "bench_load minus bench_load0; boots: unpatched " +
+                 " / ".join(f"{v / 1000:.1f}" for v in net[BASE]) + ", patched " +
+                 " / ".join(f"{v / 1000:.1f}" for v in net[PATCHED])))
+    ratios.append(("load p/u", ratio(y, b)))
+
+    # ---- build: modpost instructions
+    mp = dict(line.split() for line in read(os.path.join(raw, "modpost.txt")).splitlines())
+    b, y = int(mp[BASE]), int(mp[PATCHED])
+    rows.append(("build", "modpost, unpatched vmlinux.o + bench modules", "instructions (callgrind Ir)",
+                 b, y, None, ratio(y, b), "same input for both; each binary's own saved command line"))
+    ratios.append(("modpost p/u", ratio(y, b)))
+
+    # ---- report: exports_due vs git grep
+    rep = {}
+    for line in read(os.path.join(raw, "report.txt")).splitlines():
+        label, ns = line.split()
+        rep.setdefault(label, []).append(int(ns) / 1e6)
+    e, g = statistics.median(rep["exports_due"]), statistics.median(rep["git_grep"])
+    rows.append(("report", "make exports_due vs git grep (build/linux)", "ms wall, median",
+                 g, e, None, ratio(e, g),
+                 f"{len(rep['exports_due'])} runs each; 'unpatched' column = git grep -E "
+                 "'EXPORT_UNUSED_SYMBOL(_GPL)?\\s*\\(', 'patched' = make exports_due; "
+                 "runs: exports_due " + ", ".join(f"{v:.0f}" for v in rep["exports_due"]) +
+                 "; git grep " + ", ".join(f"{v:.0f}" for v in rep["git_grep"])))
+    ratios.append(("exports_due/git grep", ratio(e, g)))
+
+    write_outputs(out_dir, meta, rows, ratios, verdicts)
+
+
+def write_outputs(out_dir, meta, rows, ratios, verdicts):
+    header = ("group", "metric", "unit", "unpatched", "patched =y", "patched =n", "ratio =y/unp.")
+
+    def cells(r):
+        digits = 3 if r[2].startswith("virtual ns") else (1 if r[2].startswith(("virtual us", "ms")) else 0)
+        return (r[0], r[1], r[2], fmt_num(r[3], digits), fmt_num(r[4], digits),
+                fmt_num(r[5], digits), fmt_ratio(r[6]))
+
+    table = [header] + [cells(r) for r in rows]
+    widths = [max(len(t[i]) for t in table) for i in range(len(header))]
+    text = []
+    for i, t in enumerate(table):
+        text.append("  ".join(c.ljust(w) if j < 3 else c.rjust(w)
+                              for j, (c, w) in enumerate(zip(t, widths))).rstrip())
+        if i == 0:
+            text.append("  ".join("-" * w for w in widths))
+    for v in verdicts:
+        text.append(f"{v[2]}  {v[0]}: {v[1]}: {v[3]}")
+    print("\n".join(text))
+
+    md = ["# Benchmark: deprecated exports vs unpatched 6.12", "",
+          "Made by `make bench` (tools/bench.sh). "
+          f"Unpatched: `{meta['base'][:12]}` (tag base); patched: `{meta['patched'].split()[1]}` "
+          f"(base + {meta['series']} commits); same fragments (base.config x86_64.config, "
+          "tinyconfig-based); =n adds unused-off.config. "
+          f"{meta['qemu']}, `-icount shift=0,sleep=off` (one guest instruction = one virtual ns); "
+          f"{meta['host']}; {meta['date']}.", "",
+          "| " + " | ".join(header) + " | note |",
+          "|" + "---|" * (len(header) + 1)]
+    for r in rows:
+        md.append("| " + " | ".join(c.replace("|", "\\|") for c in cells(r)) +
+                  " | " + r[7].replace("|", "\\|") + " |")
+    md += ["", "Goals:", ""]
+    for v in verdicts:
+        md.append(f"- **{v[2]}** {v[0]}: {v[1]}: {v[3]}")
+    md += ["", "How each figure is made:", "",
+           "- size: `size vmlinux`; section sizes from `readelf -S --wide vmlinux`. "
+           "Per deprecated export: the bytes of every `__ksymtab_unused*`, `__kcrctab_unused*` and "
+           "`__kremoval_unused*` section plus the exports' names (with NUL) in `__ksymtab_strings`, "
+           "divided by their number. Loader's fixed cost: `size kernel/module/*.o` summed, patched minus "
+           "unpatched (objects built with the same config; `deprecated.o` exists only when =y).",
+           "- lookup: `bench_lookup.ko` calls `__symbol_get()` and `__symbol_put()` on each name of a set "
+           "(one warm-up round, then timed rounds) and reads the TSC, which counts virtual ns under "
+           f"`-icount`. Ordinary vmlinux set: the {meta['lookup_names']} EXPORT_SYMBOL_GPL exports of vmlinux "
+           "common to both kernels (`__symbol_get()` finds only GPL-only exports in 6.12). Module sets: "
+           "`bench_exp_ord.ko` (100 EXPORT_SYMBOL_GPL) and `bench_exp_dep.ko` (100 EXPORT_UNUSED_SYMBOL_GPL, "
+           "release 99.0), each loaded alone. A deprecated lookup goes through the rate-limited "
+           "`pr_warn` of the patched kernel: the printed warnings fall in the warm-up round, "
+           "so the timed figure is the rate-limited (suppressed) path. printk is kept off the console "
+           "(`dmesg -n 1`) while timing. The figure is the mean of the boots; each boot's value is in the note.",
+           f"- load: `insmod bench_load.ko`, which refers to {meta['load_imports']} ordinary EXPORT_SYMBOL "
+           "exports of vmlinux (names common to both kernels, from Module.symvers) from a table of "
+           "addresses; the start is the TSC read by the guest shell from `bench_clock.ko`'s sysfs "
+           "parameter, the end the TSC printed by the module's init. `bench_load0.ko` is the same module "
+           "without imports; net = difference of the medians (5 runs per boot).",
+           "- build: `valgrind --tool=callgrind` over each tree's own modpost with its saved command line "
+           "(`.Module.symvers.cmd`), both given the unpatched vmlinux.o (with its objects' .cmd files for "
+           "CRCs) and the bench modules built against the unpatched kernel.",
+           "- report: wall time of `make -s -C build/linux O=... exports_due` and of `git grep -n -E` for "
+           "the macro over the same tree, after one warm-up run each; median.", ""]
+    with open(os.path.join(out_dir, "bench.md"), "w") as f:
+        f.write("\n".join(md))
+
+    with open(os.path.join(out_dir, "bench.csv"), "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["group", "metric", "unit", "unpatched", "patched_y", "patched_n", "ratio_y_unpatched", "note"])
+        for r in rows:
+            w.writerow([r[0], r[1], r[2]] + ["" if v is None else
+                                             (f"{v:.6g}" if isinstance(v, float) else v) for v in r[3:7]] + [r[7]])
+        for v in verdicts:
+            w.writerow(["goal", v[1], "", "", "", "", "", f"{v[2]}: {v[3]}"])
+
+    with open(os.path.join(out_dir, "ratios.dat"), "w") as f:
+        for i, (label, v) in enumerate(ratios):
+            f.write(f'{i} "{label}" {v:.6f}\n')
+    gp = f"""set terminal pngcairo size 1100,560 font "sans,10" noenhanced
+set output "{os.path.join(out_dir, 'ratios.png')}"
+set title "Deprecated exports vs unpatched 6.12 (make bench): ratios, log scale; 1 = no change"
+set style fill solid 0.8 border -1
+set boxwidth 0.6
+set logscale y 2
+set yrange [0.25:*]
+set grid ytics
+set ylabel "ratio"
+set xtics rotate by -30 nomirror
+set xrange [-0.7:{len(ratios) - 0.3}]
+set arrow from graph 0, first 1 to graph 1, first 1 nohead lc rgb "#c00000" lw 1.5
+plot "{os.path.join(out_dir, 'ratios.dat')}" using 1:3:xtic(2) with boxes lc rgb "#4477aa" notitle, \\
+     "" using 1:3:(sprintf("%.3f", $3)) with labels offset 0,0.8 notitle
+"""
+    with open(os.path.join(out_dir, "ratios.gp"), "w") as f:
+        f.write(gp)
+
+
+if __name__ == "__main__":
+    main()
