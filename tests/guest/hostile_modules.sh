@@ -25,7 +25,7 @@ while IFS="$tab" read -r file expect what; do
 			result="$result, mut_user works"
 		else
 			dmesg | grep -q 'mut_user' || problem "$file: mut_user refused without a kernel message"
-			result="$result, mut_user refused: $(dmesg | grep -m1 'mut_user' | sed 's/^\[[^]]*\] //')"
+			result="$result, mut_user refused: $(dmesg | grep 'mut_user' | tail -n1 | sed 's/^\[[^]]*\] //')"
 		fi
 		rmmod mut_exporter || problem "$file: rmmod mut_exporter failed"
 	else
