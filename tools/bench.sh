@@ -25,22 +25,23 @@ BOOTS=${BENCH_BOOTS:-2}
 RUNS=${BENCH_RUNS:-5}
 ICOUNT="-icount shift=0,sleep=off"
 
-for tool in valgrind gnuplot readelf size "$(. "$TOP/configs/bench.variant"; echo "$QEMU")"; do
+QEMU_BIN=$(load_variant bench && echo "$QEMU")
+for tool in valgrind gnuplot readelf size "$QEMU_BIN"; do
 	command -v "$tool" >/dev/null ||
 		die "bench needs '$tool' (valgrind and gnuplot-nox: apt-get install valgrind gnuplot-nox, or make deps)"
 done
 [ -d "$BUILD/linux/.git" ] || die "no kernel tree at build/linux; run 'make tree'"
-git -C "$BUILD/linux" rev-parse -q --verify base^{commit} >/dev/null ||
+git -C "$BUILD/linux" rev-parse -q --verify 'base^{commit}' >/dev/null ||
 	die "build/linux has no tag 'base' (the unpatched source); run 'make tree'"
 
 rm -rf "$RAW" && mkdir -p "$RAW"
 
 # ---- the unpatched tree: a worktree of build/linux at tag base
-base_commit=$(git -C "$BUILD/linux" rev-parse base^{commit})
+base_commit=$(git -C "$BUILD/linux" rev-parse 'base^{commit}')
 if [ ! -e "$BUILD/bench-base/.git" ]; then
 	say "worktree build/bench-base at tag base"
-	git -C "$BUILD/linux" worktree prune
-	git -C "$BUILD/linux" worktree add --detach "$BUILD/bench-base" base >"$LOGS/bench-worktree.log" 2>&1 ||
+	# -f: also when a removed build/bench-base is still registered
+	git -C "$BUILD/linux" worktree add -f --detach "$BUILD/bench-base" base >"$LOGS/bench-worktree.log" 2>&1 ||
 		die "git worktree add build/bench-base failed (see $LOGS/bench-worktree.log)"
 fi
 [ "$(git -C "$BUILD/bench-base" rev-parse HEAD)" = "$base_commit" ] ||
@@ -51,7 +52,7 @@ fi
 	echo "base $base_commit"
 	echo "patched $(git -C "$BUILD/linux" rev-parse HEAD) $(git -C "$BUILD/linux" describe --always --dirty)"
 	echo "series $(git -C "$BUILD/linux" rev-list --count base..HEAD)"
-	echo "qemu $("$(. "$TOP/configs/bench.variant"; echo "$QEMU")" --version | head -n1)"
+	echo "qemu $("$QEMU_BIN" --version | head -n1)"
 	echo "date $(date -u +%Y-%m-%dT%H:%MZ)"
 	echo "host $(nproc) cores, $(uname -m)"
 } >"$RAW/meta.txt"
@@ -175,7 +176,7 @@ for v in bench-base bench; do
 	*) die "$v: unexpected modpost command line in .Module.symvers.cmd: $cmd" ;;
 	esac
 	echo "$v $cmd" >>"$RAW/modpost-cmd.txt"
-	rm -rf "$MP/$v" && cp -a "$MP/input" "$MP/$v"
+	rm -rf "${MP:?}/$v" && cp -a "$MP/input" "$MP/$v"
 	# shellcheck disable=SC2086 # the saved command line, split as make did
 	(cd "$MP/$v" && valgrind --tool=callgrind --callgrind-out-file="$MP/callgrind.out.$v" \
 		"$BUILD/obj/$v/scripts/mod/modpost" ${cmd#scripts/mod/modpost }) \
@@ -200,14 +201,13 @@ time_ns() { # LABEL CMD...: append "LABEL NANOSECONDS" to raw/report.txt
 	t1=$(date +%s%N)
 	echo "$label $((t1 - t0))" >>"$RAW/report.txt"
 }
-pattern='EXPORT_UNUSED_SYMBOL(_GPL)?[[:space:]]*\('
 make -s -C "$K" O="$ED/obj" exports_due >"$ED/warmup.out" 2>&1 ||
 	die "make exports_due failed on build/linux (see $ED/warmup.out)"
-git -C "$K" grep -l -E "$pattern" -- '*.[chS]' >/dev/null
+git -C "$K" grep -n -F EXPORT_UNUSED_SYMBOL >/dev/null
 : >"$RAW/report.txt"
 for _ in $(seq 1 "$RUNS"); do
 	time_ns exports_due make -s -C "$K" O="$ED/obj" exports_due
-	time_ns git_grep git -C "$K" grep -n -E "$pattern" -- '*.[chS]'
+	time_ns git_grep git -C "$K" grep -n -F EXPORT_UNUSED_SYMBOL
 done
 
 # ---- the table, bench.md, bench.csv, ratios.png

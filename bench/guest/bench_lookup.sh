@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # Benchmark scenario, run by tools/bench.sh (not by make check):
 # symbol_get()/symbol_put() timings from bench_lookup.ko, one "BENCH lookup"
 # line per set. Modules are under /bench; printk stays off the console
@@ -8,7 +9,11 @@ lookup() { # LABEL INSMOD-ARGS...
 	label=$1
 	shift
 	dmesg -c >/dev/null
-	insmod "$B/bench_lookup.ko" "$@"
+	if ! insmod "$B/bench_lookup.ko" "$@"; then
+		echo "lookup $label: insmod bench_lookup.ko $* failed:"
+		dmesg | tail -n 5
+		exit 1
+	fi
 	rmmod bench_lookup
 	line=$(dmesg | grep 'bench_lookup: set=' | tail -n 1)
 	if [ -z "$line" ]; then

@@ -6,10 +6,10 @@
 #ifndef BENCH_EXPORTER_H
 #define BENCH_EXPORTER_H
 
-#define BENCH_PASTE(a, b)	a##b
+/* __PASTE() expands BENCH_PREFIX before pasting */
 #define BENCH_SYM(n)						\
-	int BENCH_PASTE(BENCH_PREFIX, n);			\
-	BENCH_EXPORT(BENCH_PASTE(BENCH_PREFIX, n))
+	int __PASTE(BENCH_PREFIX, n);				\
+	BENCH_EXPORT(__PASTE(BENCH_PREFIX, n))
 #define BENCH_TEN(d)						\
 	BENCH_SYM(d##0); BENCH_SYM(d##1); BENCH_SYM(d##2);	\
 	BENCH_SYM(d##3); BENCH_SYM(d##4); BENCH_SYM(d##5);	\
