@@ -88,6 +88,7 @@ def main():
     rows = []  # (group, metric, unit, unpatched, patched, patched_n, ratio, note)
     ratios = []  # (label, value) for the chart
     verdicts = []
+    notes = []
 
     # ---- size
     kernels = (BASE, PATCHED, NOUNUSED)
@@ -110,6 +111,12 @@ def main():
                      "PASS" if ok else "FAIL",
                      f"{n:,} vs {b:,} bytes ({n - b:+,})" +
                      ("" if ok else "; sections grown: " + ", ".join(grown))))
+    for k, label in ((PATCHED, "=y"), (NOUNUSED, "=n")):
+        diff = [f"{s} {sec[k].get(s, 0) - sec[BASE].get(s, 0):+}"
+                for s in sorted(set(sec[k]) | set(sec[BASE]))
+                if sec[k].get(s, 0) != sec[BASE].get(s, 0)]
+        notes.append(f"vmlinux sections whose size differs, patched {label} minus unpatched: " +
+                     (", ".join(diff) if diff else "none"))
     ratios.append(("size =y", ratio(tot[PATCHED]["text+data+bss"], b)))
     ratios.append(("size =n", ratio(n, b)))
 
@@ -247,10 +254,10 @@ def main():
                  "; git grep " + ", ".join(f"{v:.0f}" for v in rep["git_grep"])))
     ratios.append(("exports_due/git grep", ratio(e, g)))
 
-    write_outputs(out_dir, meta, rows, ratios, verdicts)
+    write_outputs(out_dir, meta, rows, ratios, verdicts, notes)
 
 
-def write_outputs(out_dir, meta, rows, ratios, verdicts):
+def write_outputs(out_dir, meta, rows, ratios, verdicts, notes):
     header = ("group", "metric", "unit", "unpatched", "patched =y", "patched =n", "ratio =y/unp.")
 
     def cells(r):
@@ -285,6 +292,7 @@ def write_outputs(out_dir, meta, rows, ratios, verdicts):
     md += ["", "Goals:", ""]
     for v in verdicts:
         md.append(f"- **{v[2]}** {v[0]}: {v[1]}: {v[3]}")
+    md += [""] + [f"- {n}" for n in notes]
     md += ["", "How each figure is made:", "",
            "- size: `size vmlinux`; section sizes from `readelf -S --wide vmlinux`. "
            "Per deprecated export: the bytes of every `__ksymtab_unused*`, `__kcrctab_unused*` and "

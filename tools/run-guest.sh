@@ -76,4 +76,6 @@ for s in $want; do
 		echo "ok - $s"
 	fi
 done
+# Figures a scenario wants in the run's output ("SUMMARY: ..." lines).
+grep '^# SUMMARY: ' "$log" | sed 's/^# SUMMARY: /#   /' || true
 exit $status

@@ -44,6 +44,6 @@ while IFS="$tab" read -r file expect what; do
 done <$D/MANIFEST
 module_states_settled
 kmemleak_check
-echo "mutants: $total, refused: $refused, loaded: $loaded"
+echo "SUMMARY: hostile_modules: $total mutants (seed 2007), $refused refused with a message, $loaded loaded and behaved"
 [ "$total" -ge 50 ] || fail "only $total mutants"
 [ "$problems" -eq 0 ] || fail "$problems mutant(s) misbehaved"
