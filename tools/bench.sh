@@ -4,12 +4,13 @@
 # Kernels (configs/bench*.variant, fragments base.config + x86_64.config):
 #   bench-base      unpatched: tag "base" of build/linux, worktree build/bench-base
 #   bench           patched (build/linux HEAD), CONFIG_UNUSED_SYMBOLS=y
-#   bench-nounused  patched, CONFIG_UNUSED_SYMBOLS=n (sizes only)
+#   bench-nounused  patched, CONFIG_UNUSED_SYMBOLS=n
 # Measurements, one run:
 #   size     size(1) of vmlinux and readelf -S of its export tables, three
 #            kernels; kernel/module/*.o for the loader's fixed cost
 #   lookup   bench_lookup.ko: __symbol_get()/__symbol_put() of ordinary and
-#            deprecated GPL-only exports, in QEMU with -icount (two boots each)
+#            deprecated GPL-only exports, in QEMU with -icount (two boots of
+#            each kernel)
 #   load     insmod of bench_load.ko (~1,000 imports) minus bench_load0.ko
 #   build    modpost under callgrind: instructions, patched vs unpatched
 #            modpost, both fed the unpatched vmlinux.o and modules
@@ -142,7 +143,7 @@ bench_boot() { # VARIANT N
 }
 
 : >"$RAW/guest.txt"
-for v in bench-base bench; do
+for v in bench-base bench bench-nounused; do
 	build_bench_modules "$v"
 	bench_initramfs "$v"
 	for n in $(seq 1 "$BOOTS"); do
