@@ -212,7 +212,7 @@ for _ in $(seq 1 "$RUNS"); do
 done
 
 # ---- the table, bench.md, bench.csv, ratios.png
-python3 "$TOP/tools/bench-report.py" "$OUT"
+python3 -B "$TOP/tools/bench-report.py" "$OUT"
 gnuplot "$OUT/ratios.gp" >"$OUT/gnuplot.log" 2>&1 || die "gnuplot failed (see $OUT/gnuplot.log)"
 [ -s "$OUT/ratios.png" ] || die "gnuplot wrote no $OUT/ratios.png"
 say "bench done: build/bench/bench.md, bench.csv, ratios.png"
