@@ -39,7 +39,7 @@ fi
 if [ -n "$MUTANTS" ]; then
 	ko=$BUILD/mods/$VARIANT/mut_exporter/mut_exporter.ko
 	[ -f "$ko" ] || die "variant $VARIANT wants mutants, but $ko was not built"
-	python3 "$TOP/tools/mutate-ko.py" --seed "${MUTANT_SEED:-2007}" --random 40 "$ko" "$root/mutants" >&2 ||
+	python3 "$TOP/tools/mutate-ko.py" --seed "${MUTANT_SEED:-2007}" --random 30 "$ko" "$root/mutants" >&2 ||
 		die "mutate-ko.py failed for $ko"
 fi
 

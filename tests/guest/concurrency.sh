@@ -6,7 +6,7 @@
 # (and KASAN, lockdep, DEBUG_LIST, panic_on_warn found nothing).
 . /tests/lib.sh
 M=/lib/modules/$(uname -r)/updates
-N=25
+N=15
 [ "$(grep -c ^processor /proc/cpuinfo)" -ge 2 ] || fail "needs two CPUs"
 kmemleak_start
 insmod $M/unused_exporter.ko || fail "insmod unused_exporter failed"

@@ -32,7 +32,7 @@ loop() { # N
 mem_kb() { awk '/^(Slab|VmallocUsed):/ { s += $2 } END { print s }' /proc/meminfo; }
 if [ -e /sys/kernel/debug/kmemleak ] || mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null && [ -e /sys/kernel/debug/kmemleak ]; then
 	kmemleak_start
-	loop 20
+	loop 10
 	kmemleak_check
 else
 	loop 5
