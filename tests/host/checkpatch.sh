@@ -7,6 +7,9 @@ K=$BUILD/linux
 n=0
 for p in "$TOP"/patches/*.patch "$TOP"/patches/next/*.patch; do
 	[ -e "$p" ] || continue
+	# the cover letter has no diff, only the series' diffstat, whose long
+	# "create mode" lines are format-patch's, not a commit message's
+	case $(basename "$p") in 0000-cover-letter.patch) continue ;; esac
 	out=$(cd "$K" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --strict --show-types "$p" 2>&1) || true
 	total=$(echo "$out" | grep '^total:')
 	echo "$(basename "$p"): $total"
