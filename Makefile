@@ -10,6 +10,7 @@ help:
 	@echo "make demo       build, boot, load an out-of-tree module, show warnings and report"
 	@echo "make bench      size, lookup, load, modpost and exports_due vs unpatched 6.12 (build/bench/)"
 	@echo "make check      run every test (host checks and QEMU guests); N passed, N failed"
+	@echo "make bisect     the bisection gate alone: every prefix applies, builds, boots (part of check)"
 	@echo "make deps       install missing packages with apt-get (root or sudo)"
 	@echo "make source     fetch and unpack the pinned linux-source-6.12 (source.lock)"
 	@echo "make tree       build/linux: git repo, 'base' = pristine source, + patches/series"
@@ -48,6 +49,8 @@ initramfs: modules
 
 check: deps tree
 	@tests/run.sh
+bisect: deps tree
+	@tools/bisect-check.sh
 
 demo: deps tree
 	@tools/demo.sh
