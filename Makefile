@@ -4,7 +4,7 @@
 VARIANT ?= x86_64
 SHELL := /bin/bash
 
-.PHONY: help deps source tree refresh next-series kernel modules initramfs check demo bench clean distclean
+.PHONY: help deps source tree refresh next-series kernel modules initramfs check bisect demo bench clean distclean
 
 help:
 	@echo "make demo       build, boot, load an out-of-tree module, show warnings and report"
