@@ -3,7 +3,9 @@
 # on top of the series: the exports due in 6.13 are gone, modules using them
 # fail to build (modpost: undefined), sys_open/sys_read stay unexported.
 . "$(dirname "$0")/lib.sh"
-O=$BUILD/obj/x86_64-next MODS=$BUILD/mods/x86_64-next
+load_variant x86_64-next
+O=$OBJ MODS=$BUILD/mods/x86_64-next
+[ -s "$O/Module.symvers" ] || fail "no Module.symvers in ${O#"$TOP"/}"
 for s in kernel_read_file kernel_read_file_from_fd; do
 	! grep -qP "\t$s\t" "$O/Module.symvers" || fail "$s is still exported"
 done
@@ -14,6 +16,6 @@ for s in sys_open sys_read; do
 	expect_grep "modpost: \"$s\" \[.*sys_open_user\.ko\] undefined!" "$MODS/sys_open_user/build.log"
 done
 # The tree reports nothing due and a consistent schedule at 6.13 now.
-out=$(make -s -C "$BUILD/bisect" exports_due RELEASE=6.13 2>&1) || fail "exports_due at 6.13 after the removal: $out"
+out=$(make -s -C "$KSRC" exports_due RELEASE=6.13 2>&1) || fail "exports_due at 6.13 after the removal: $out"
 [ -z "$out" ] || fail "exports_due at 6.13 after the removal printed: $out"
 echo "after the removal, exports_due RELEASE=6.13 is clean"
