@@ -17,7 +17,6 @@ if [ "$BUILT_BY" = bisect ]; then
 fi
 [ -e "$KSRC/.git" ] || die "no kernel tree at $KSRC; run 'make tree'"
 mkdir -p "$OBJ"
-export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
 export KBUILD_BUILD_TIMESTAMP='Sat Jan  1 00:00:00 UTC 2000'
 export KBUILD_BUILD_USER=harness KBUILD_BUILD_HOST=harness
 

@@ -22,7 +22,7 @@ rm -rf "$out/install"
 cc=gcc
 [ -n "$CROSS_COMPILE" ] && cc=${CROSS_COMPILE}gcc
 command -v ccache >/dev/null && cc="ccache $cc"
-export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache} CCACHE_BASEDIR=$BUILD
+
 run_logged "$LOGS/kselftest-$VARIANT.log" "kselftest module for $VARIANT" \
 	make -C "$out/src/tools/testing/selftests" TARGETS=module KDIR="$OBJ" \
 	ARCH="$ARCH" ${CROSS_COMPILE:+CROSS_COMPILE=$CROSS_COMPILE} CC="$cc" \

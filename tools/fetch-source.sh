@@ -1,37 +1,55 @@
 #!/bin/bash
-# Fetch the pinned linux-source-6.12 package with apt and unpack its tarball
-# under build/src once. Falls back, loudly, to the newest 6.12 apt serves.
+# Fetch the pinned linux-source package of BASE with apt (source.lock), check
+# its SHA-256, and unpack its tarball once under build/<base>/src. The .deb is
+# kept in the cache outside the clone. When the pin is no longer served it
+# falls back, loudly, to the newest version of the same package.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-# shellcheck disable=SC1091
-. "$TOP/source.lock"
-DL=$BUILD/dl
+read -r _ PACKAGE VERSION SUITES SHA256 < <(awk -v b="$BASE" '$1 == b' "$TOP/source.lock") ||
+	die "source.lock has no line for base $BASE"
 SRC=$BUILD/src
+DL=$CACHE/dl
 mkdir -p "$DL" "$SRC"
+[ -f "$SRC/.unpacked" ] && [ -d "$SRC/linux" ] && exit 0
 
-stamp=$SRC/.unpacked
-if [ -f "$stamp" ] && [ -d "$SRC/linux" ]; then
-	exit 0
+# apt with the machine's configuration, or with a private sources list for
+# other Debian suites (the lists live in the cache; the machine's apt
+# configuration is not touched).
+APT=()
+if [ "$SUITES" != system ]; then
+	lists=$CACHE/apt/$BASE
+	mkdir -p "$lists/lists/partial" "$lists/cache/archives/partial"
+	for s in ${SUITES//,/ }; do
+		echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $s main"
+	done >"$lists/sources.list"
+	APT=(-o Dir::Etc::sourcelist="$lists/sources.list" -o Dir::Etc::sourceparts=-
+		-o Dir::State::Lists="$lists/lists" -o Dir::Cache="$lists/cache")
+	if [ ! -f "$lists/.updated" ] || ! apt-cache "${APT[@]}" show "$PACKAGE" >/dev/null 2>&1; then
+		say "apt-get update for Debian $SUITES (private lists in ${lists#"$HOME"/})"
+		apt-get "${APT[@]}" update >"$LOGS/fetch-update.log" 2>&1 ||
+			die "apt-get update for Debian $SUITES failed; see $LOGS/fetch-update.log"
+		touch "$lists/.updated"
+	fi
 fi
 
 version=$VERSION
-deb=$DL/${PACKAGE}_${version//:/%3a}_all.deb
+debname() { echo "$DL/${PACKAGE}_${1//:/%3a}_all.deb"; }
+deb=$(debname "$version")
 if [ ! -f "$deb" ]; then
 	say "fetching $PACKAGE=$version with apt"
-	if ! (cd "$DL" && apt-get download "$PACKAGE=$version") >"$LOGS/fetch.log" 2>&1; then
-		newest=$(apt-cache madison "$PACKAGE" 2>/dev/null | awk '{print $3; exit}')
-		[ -n "$newest" ] || die "apt serves no $PACKAGE at all (try 'apt-get update'; see $LOGS/fetch.log)"
+	if ! (cd "$DL" && apt-get "${APT[@]}" download "$PACKAGE=$version") >"$LOGS/fetch.log" 2>&1; then
+		newest=$(apt-cache "${APT[@]}" madison "$PACKAGE" 2>/dev/null | awk '{print $3; exit}')
+		[ -n "$newest" ] || die "apt serves no package $PACKAGE at all (try 'apt-get update'; see $LOGS/fetch.log)"
 		warn "pinned $PACKAGE $VERSION is no longer served; falling back to $newest."
 		warn "the recorded checksum is for $VERSION and cannot be checked; update source.lock."
 		version=$newest
-		deb=$DL/${PACKAGE}_${version//:/%3a}_all.deb
-		(cd "$DL" && apt-get download "$PACKAGE=$version") >>"$LOGS/fetch.log" 2>&1 ||
+		deb=$(debname "$version")
+		(cd "$DL" && apt-get "${APT[@]}" download "$PACKAGE=$version") >>"$LOGS/fetch.log" 2>&1 ||
 			die "apt-get download $PACKAGE=$version failed; see $LOGS/fetch.log"
 	fi
 fi
-# apt-get download may leave the epoch-less name; find what it wrote
-[ -f "$deb" ] || deb=$(ls "$DL"/"${PACKAGE}"_*.deb | head -n1)
+[ -f "$deb" ] || die "apt-get download left no $(basename "$deb") in $DL"
 
 if [ "$version" = "$VERSION" ]; then
 	got=$(sha256sum "$deb" | cut -d' ' -f1)
@@ -43,10 +61,11 @@ fi
 
 say "unpacking $(basename "$deb")"
 rm -rf "$SRC/pkg" "$SRC/linux" "$SRC/$PACKAGE"
-dpkg-deb -x "$deb" "$SRC/pkg"
+mkdir -p "$SRC/pkg"
+dpkg-deb --fsys-tarfile "$deb" | tar -C "$SRC/pkg" -x "./usr/src/$PACKAGE.tar.xz"
 tar -C "$SRC" -xf "$SRC/pkg/usr/src/$PACKAGE.tar.xz"
 mv "$SRC/$PACKAGE" "$SRC/linux"
 rm -rf "$SRC/pkg"
 echo "$version" >"$SRC/version"
-touch "$stamp"
+touch "$SRC/.unpacked"
 say "source $PACKAGE $version in ${SRC#"$TOP"/}/linux"

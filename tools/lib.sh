@@ -2,9 +2,23 @@
 # shellcheck shell=bash
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-BUILD=${BUILD:-$TOP/build}
+# Two kernel bases: mainline (Linux 7.2, patches/mainline) and 6.12 (the LTS
+# backport, patches/6.12). Everything a base makes lives in build/<base>/:
+# src (pristine), linux (the git tree), obj/<variant>, mods, initramfs, logs.
+BASE=${BASE:-mainline}
+case $BASE in
+mainline | 6.12) ;;
+*) printf 'ERROR: unknown BASE=%s (mainline or 6.12)\n' "$BASE" >&2; exit 1 ;;
+esac
+export BASE
+BUILD=$TOP/build/$BASE
+PATCHES=$TOP/patches/$BASE
 LOGS=$BUILD/logs
-mkdir -p "$LOGS"
+# Downloads and ccache live outside the clone, shared by every clone on the
+# machine: a fresh clone (CI) on a machine that has built before starts warm.
+CACHE=${DEPRECATED_EXPORTS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/deprecated-exports}
+export CCACHE_DIR=${CCACHE_DIR:-$CACHE/ccache} CCACHE_BASEDIR=$BUILD CCACHE_NOHASHDIR=1
+mkdir -p "$LOGS" "$CACHE/dl"
 
 say()  { printf '==> %s\n' "$*" >&2; }
 warn() { printf 'WARNING: %s\n' "$*" >&2; }
@@ -53,7 +67,6 @@ load_variant() {
 
 # make in the kernel tree for the loaded variant
 kmake() {
-	export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache} CCACHE_BASEDIR=$BUILD
 	local cc=gcc
 	command -v ccache >/dev/null && cc="ccache gcc"
 	[ -n "${CROSS_COMPILE:-}" ] && cc="ccache ${CROSS_COMPILE}gcc"

@@ -1,11 +1,10 @@
 #!/bin/bash
-# Write base..HEAD of build/linux back into patches/ as git format-patch
-# files, deterministically, and rewrite patches/series.
+# Write base..HEAD of build/<base>/linux back into patches/<base>/ as git
+# format-patch files, deterministically, and rewrite its series file.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 TREE=${TREE:-$BUILD/linux}
-PATCHES=${PATCHES:-$TOP/patches}
 [ -d "$TREE/.git" ] || die "no tree at $TREE; run 'make tree' first"
 if [ -n "$(git -C "$TREE" status --porcelain --untracked-files=no)" ]; then
 	die "$TREE has uncommitted edits; commit them first"
@@ -18,7 +17,7 @@ trap 'rm -rf "$tmp"' EXIT
 # The cover letter's subject and blurb come from patches/cover-letter.txt
 # (first line: subject); --base records the pristine tree it applies to.
 cover=()
-COVER=${COVER:-$TOP/patches/cover-letter.txt}
+COVER=${COVER:-$PATCHES/cover-letter.txt}
 if [ -f "$COVER" ]; then
 	desc=$(git -C "$TREE" config --get branch.work.description || true)
 	if [ "$desc" != "$(cat "$COVER")" ]; then
@@ -45,8 +44,8 @@ for f in "$tmp"/*.patch; do
 	[ "$b" = 0000-cover-letter.patch ] || echo "$b" >>"$tmp/series.new"
 done
 {
-	echo "# Applied in this order onto Debian's linux-source-6.12 (see source.lock)."
+	echo "# Applied in this order onto Debian's $(awk -v b="$BASE" '$1 == b {print $2}' "$TOP/source.lock") (see source.lock)."
 	cat "$tmp/series.new"
 } >"$tmp/series"
 cmp -s "$tmp/series" "$PATCHES/series" || cp "$tmp/series" "$PATCHES/series"
-say "patches/: $(wc -l <"$tmp/series.new") patch(es) from ${TREE#"$TOP"/} base..HEAD"
+say "${PATCHES#"$TOP"/}: $(wc -l <"$tmp/series.new") patch(es) from ${TREE#"$TOP"/} base..HEAD"

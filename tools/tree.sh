@@ -1,6 +1,6 @@
 #!/bin/bash
-# Make $TREE (default build/linux) a git repository: a 'base' commit of the
-# pristine source, then the series (patches/series) applied with git am, one
+# Make $TREE (default build/<base>/linux) a git repository: a 'base' commit of
+# the pristine source, then the series (patches/<base>/series) applied with git am, one
 # commit per patch. Re-running on an up-to-date tree does nothing. A tree
 # holding commits or edits that patches/ lacks is never thrown away: edits
 # stop the run, commits are kept on a backup branch.
@@ -8,7 +8,6 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 TREE=${TREE:-$BUILD/linux}
-PATCHES=${PATCHES:-$TOP/patches}
 SERIES=$PATCHES/series
 [ -f "$SERIES" ] || die "no series file: $SERIES"
 
@@ -50,8 +49,10 @@ make_base() {
 		# The tarball's .gitignore ignores the top level: add everything by force.
 		git add -f -A
 		GIT_AUTHOR_DATE='2000-01-01T00:00:00Z' GIT_COMMITTER_DATE='2000-01-01T00:00:00Z' \
-			git commit -q -m "base: Debian linux-source-6.12 $(cat "$BUILD/src/version")"
+			git commit -q -m "base: Debian $(basename "$(awk -v b="$BASE" '$1 == b {print $2}' "$TOP/source.lock")") $(cat "$BUILD/src/version")"
 		git tag base
+		git config user.name "$GIT_AUTHOR_NAME"
+		git config user.email "$GIT_AUTHOR_EMAIL"
 	)
 	mv "$TREE.tmp" "$TREE"
 }
@@ -73,7 +74,7 @@ else
 	if [ "$(git -C "$TREE" rev-parse HEAD)" != "$(git -C "$TREE" rev-parse base)" ]; then
 		backup=backup/$(date +%Y%m%d-%H%M%S)
 		git -C "$TREE" branch "$backup" HEAD
-		warn "the tree's commits differ from patches/; they are kept on branch '$backup'"
+		warn "the tree's commits differ from ${PATCHES#"$TOP"/}; they are kept on branch '$backup'"
 	fi
 	git -C "$TREE" reset -q --hard base
 fi
@@ -81,11 +82,11 @@ fi
 n=0
 while read -r p; do
 	f=$PATCHES/$p
-	[ -f "$f" ] || die "patches/series names $p, but $f does not exist"
+	[ -f "$f" ] || die "${PATCHES#"$TOP"/}/series names $p, but $f does not exist"
 	if ! out=$(git -C "$TREE" am -q --keep-cr "$f" 2>&1); then
 		git -C "$TREE" am --abort >/dev/null 2>&1 || true
 		printf '%s\n' "$out" >&2
-		die "patch does not apply: $p (tree left at the patch before it)"
+		die "patch does not apply: ${PATCHES#"$TOP"/}/$p (tree left at the patch before it)"
 	fi
 	n=$((n + 1))
 done < <(series_files)
