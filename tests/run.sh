@@ -1,137 +1,266 @@
 #!/bin/bash
-# The test runner: builds what the tests need, runs the host checks
+# The test runner: for each base (BASES, default "mainline 6.12") it makes the
+# tree, builds what the selected tests need, runs the host checks
 # (tests/host/*.sh) and the guest scenarios (tests/guest/*.sh, grouped into
-# one QEMU boot per variant and kernel command line), prints one line per
-# test and closes with "N passed, N failed". Exit status 1 on any failure.
+# one QEMU boot per base, variant and kernel command line). It prints one line
+# per test and closes with "N passed, N failed, N skipped" alone on a line;
+# exit status 1 when anything failed or timed out, or when nothing ran.
 #
-# Scenario and host-test headers:
-#   # variants: x86_64 other      (guest scenarios; "none" = never scheduled)
-#   # cmdline: module.foo=bar     (extra kernel command line for its boot)
-# ONLY=regex limits the run to tests whose name matches.
+# Test names (every one can be given back to ONLY= as printed):
+#   guest/<base>/<variant>/<scenario>    a scenario in a boot
+#   guest/<base>/<variant>/boot[:<cmdline>]  the boot itself (ended by itself,
+#                                        clean console)
+#   host/<base>/<check>                  a host check on a base's build
+#   host/harness/<check>                 a check of the harness itself
+#   build/<base>/<variant>               building a kernel, its modules and
+#                                        initramfs (printed only on failure)
+#   tree/<base>                          applying the series (only on failure)
+# Result words: PASS, FAIL, SKIP (with its reason; counted apart), TIMEOUT
+# (counted as failed). A test that could not run because what it needs
+# failed is a SKIP naming that failure, which is itself a FAIL.
+#
+# Headers in a scenario or host check:
+#   # variants: x86_64 i386     variants it needs (scenarios: default x86_64)
+#   # bases: mainline 6.12      bases it runs on (default both); a host check
+#                               with "harness" checks the harness, once
+#   # cmdline: module.foo=bar   extra kernel command line (scenarios)
+#   # timeout: 300              seconds (scenarios: default 120, in the guest)
+#   # explicit: yes             run only when ONLY names it exactly (the
+#                               harness's own test scenarios)
+# env: BASES, ONLY (space-separated shell patterns matched against whole
+#      names), LIST=1 (print the selected names and stop), RUN_LOGS (where
+#      the run's own logs go, default build/logs: for the harness's tests,
+#      which run the runner).
 set -uo pipefail
 . "$(dirname "$0")/../tools/lib.sh"
+ALL_LOGS=${RUN_LOGS:-$TOP/build/logs}
+mkdir -p "$ALL_LOGS"
 
-pass=0 fail=0
+BASES_RUN=${BASES:-mainline 6.12}
+npass=0 nfail=0 nskip=0
 failed=()
-report() { # STATUS NAME [DETAIL]
-	if [ "$1" = ok ]; then
-		pass=$((pass + 1)); printf 'PASS  %s\n' "$2"
-	else
-		fail=$((fail + 1)); failed+=("$2"); printf 'FAIL  %s%s\n' "$2" "${3:+: $3}"
-	fi
+report() { # PASS|FAIL|SKIP|TIMEOUT NAME [DETAIL]
+	case $1 in
+	PASS) npass=$((npass + 1)) ;;
+	SKIP) nskip=$((nskip + 1)) ;;
+	*) nfail=$((nfail + 1)); failed+=("$2") ;;
+	esac
+	printf '%-7s %s%s\n' "$1" "$2" "${3:+: $3}"
 }
-selected() { [ -z "${ONLY:-}" ] || [[ $1 =~ $ONLY ]]; }
+selected() { # NAME: does ONLY select it?
+	[ -z "${ONLY:-}" ] && return 0
+	local p
+	for p in $ONLY; do
+		# shellcheck disable=SC2053
+		[[ $1 == $p ]] && return 0
+	done
+	return 1
+}
+# named: does ONLY name it exactly (not through a pattern)?
+named() { [[ " ${ONLY:-} " == *" $1 "* ]]; }
 header() { sed -n "s/^# $2: *//p" "$1" | head -n1; }
+in_list() { [[ " $2 " == *" $1 "* ]]; }
+variant_bases() { (BASES="mainline 6.12"; . "$TOP/configs/$1.variant" 2>/dev/null; echo "$BASES"); }
 
 start=$(date +%s)
-# Seconds per step, for the budget: build/logs/timing.tsv and the summary.
-timing=$LOGS/timing.tsv
+timing=$ALL_LOGS/timing.tsv
 : >"$timing"
 timed() { # LABEL COMMAND...: run it, record how long it took
-	local label=$1 t0=$(date +%s) rc=0
+	local label=$1 t0 rc=0
+	t0=$(date +%s)
 	shift
 	"$@" || rc=$?
 	printf '%s\t%s\n' "$(($(date +%s) - t0))" "$label" >>"$timing"
 	return $rc
 }
-# ---- which variants do the selected guest scenarios need?
-declare -A groups=()
-variants=""
-for f in "$TOP"/tests/guest/*.sh; do
-	s=$(basename "$f" .sh)
-	[ "$s" = lib ] && continue
-	selected "guest/$s" || continue
-	vs=$(header "$f" variants)
-	[ "$vs" = none ] && continue
-	cl=$(header "$f" cmdline)
-	for v in ${vs:-x86_64}; do
-		key="$v|$cl"
-		groups[$key]="${groups[$key]:+${groups[$key]},}$s"
-		[[ " $variants " == *" $v "* ]] || variants="$variants $v"
+
+# ---- what is selected: boots (base|variant|cmdline → scenarios), host checks
+# Headers are read once, with one awk over every file.
+declare -A H=() vbases=()
+while IFS=$'\t' read -r file key val; do
+	H[$file|$key]=$val
+done < <(awk 'FNR == 1 { n = 0 } ++n <= 12 && match($0, /^# (variants|bases|cmdline|explicit|timeout): */) {
+	k = substr($0, 3, index($0, ":") - 3); v = substr($0, RLENGTH + 1)
+	if (!((FILENAME, k) in seen)) { seen[FILENAME, k] = 1; printf "%s\t%s\t%s\n", FILENAME, k, v } }' \
+	"$TOP"/tests/guest/*.sh "$TOP"/tests/host/*.sh)
+for f in "$TOP"/configs/*.variant; do
+	v=${f##*/}
+	vbases[${v%.variant}]=$(sed -n 's/^BASES="\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' "$f" | head -n1)
+done
+declare -A boots=() bootsel=() boot_named=() need=()
+hosts=() harness_checks=() names=()
+for b in $BASES_RUN; do
+	for f in "$TOP"/tests/guest/*.sh; do
+		s=${f##*/} s=${s%.sh}
+		[ "$s" = lib ] && continue
+		vs=${H[$f|variants]-}
+		[ "$vs" = none ] && continue
+		bs=${H[$f|bases]-}
+		in_list "$b" "${bs:-mainline 6.12}" || continue
+		cl=${H[$f|cmdline]-}
+		for v in ${vs:-x86_64}; do
+			in_list "$b" "${vbases[$v]:-mainline 6.12}" || continue
+			key="$b|$v|$cl"
+			bootname=guest/$b/$v/boot${cl:+:${cl// /,}}
+			boots[$key]=${boots[$key]-}
+			if selected "$bootname"; then
+				bootsel[$key]=1
+				boot_named[$key]=1
+			fi
+			selected "guest/$b/$v/$s" || continue
+			[ "${H[$f|explicit]-}" = yes ] && ! named "guest/$b/$v/$s" && continue
+			boots[$key]="${boots[$key]:+${boots[$key]},}$s"
+			bootsel[$key]=1
+		done
+	done
+	for f in "$TOP"/tests/host/*.sh; do
+		c=${f##*/} c=${c%.sh}
+		[ "$c" = lib ] && continue
+		bs=${H[$f|bases]-}
+		[ "$bs" = harness ] && continue
+		in_list "$b" "${bs:-mainline 6.12}" || continue
+		selected "host/$b/$c" || continue
+		hosts+=("$b|$c")
+		for v in ${H[$f|variants]-}; do need[$b|$v]=1; done
 	done
 done
-# Host tests may need variants too.
+# The harness's own checks run once, on the first base.
+hbase=${BASES_RUN%% *}
 for f in "$TOP"/tests/host/*.sh; do
-	selected "host/$(basename "$f" .sh)" || continue
-	for v in $(header "$f" variants); do
-		[[ " $variants " == *" $v "* ]] || variants="$variants $v"
-	done
+	c=${f##*/} c=${c%.sh}
+	[ "${H[$f|bases]-}" = harness ] || continue
+	selected "host/harness/$c" || continue
+	harness_checks+=("$c")
+	for v in ${H[$f|variants]-}; do need[$hbase|$v]=1; done
+done
+for key in "${!bootsel[@]}"; do
+	b=${key%%|*} r=${key#*|} v=${r%%|*}
+	need[$b|$v]=1
 done
 
-# ---- build: kernels, out-of-tree modules, initramfs (progress on stderr)
-# Kernels in two lanes at once (each make -j<cores>): a build's serial steps
-# (links, kallsyms, compression) and the bisection pass's guest boots leave a
-# core idle that the other lane uses. Lane 1 is the bisection pass (it makes
-# the x86_64-next kernel) and then x86_64, whose objects ccache then mostly
-# has; lane 2 is every other variant.
-lane1="" lane2=""
-for v in x86_64-next x86_64; do
-	[[ " $variants " == *" $v "* ]] && lane1="$lane1 $v"
-done
-for v in $variants; do
-	[[ " $lane1 " == *" $v "* ]] || lane2="$lane2 $v"
-done
-build_lane() {
-	for v in "$@"; do
-		timed "build kernel $v" "$TOP/tools/build-kernel.sh" "$v"
-		echo $? >"$LOGS/.kernel-$v.rc"
+if [ -n "${LIST:-}" ]; then
+	for c in "${harness_checks[@]}"; do names+=("host/harness/$c"); done
+	for h in "${hosts[@]}"; do names+=("host/${h%%|*}/${h#*|}"); done
+	for key in "${!bootsel[@]}"; do
+		b=${key%%|*} r=${key#*|} v=${r%%|*} cl=${r#*|}
+		[ -n "${boot_named[$key]:-}" ] && names+=("guest/$b/$v/boot${cl:+:${cl// /,}}")
+		for s in ${boots[$key]//,/ }; do names+=("guest/$b/$v/$s"); done
+	done
+	printf '%s\n' "${names[@]}" | sort
+	exit 0
+fi
+[ ${#need[@]} -gt 0 ] || [ ${#harness_checks[@]} -gt 0 ] || {
+	echo "no test selected (ONLY='${ONLY:-}')" >&2
+	echo "0 passed, 0 failed, 0 skipped"
+	exit 1
+}
+
+# ---- build, one lane per base (each make -j<cores>): the tree, then the
+# kernels the tests need, heaviest first, then modules and initramfs.
+declare -A broken=()
+build_base() { # BASE: writes build/<base>/logs/.built-<variant> = ok|FAIL detail
+	local b=$1 v vs=() w
+	export BASE=$b
+	rm -f "$TOP/build/$b/logs"/.built-*
+	mkdir -p "$TOP/build/$b/logs"
+	if ! timed "$b: tree" "$TOP/tools/tree.sh" >"$TOP/build/$b/logs/tree.log" 2>&1; then
+		echo "FAIL $(grep -m1 '^ERROR' "$TOP/build/$b/logs/tree.log")" >"$TOP/build/$b/logs/.tree"
+		return
+	fi
+	echo ok >"$TOP/build/$b/logs/.tree"
+	for key in "${!need[@]}"; do
+		[ "${key%%|*}" = "$b" ] || continue
+		v=${key#*|}
+		w=$( (WEIGHT=1; . "$TOP/configs/$v.variant"; echo "$WEIGHT"))
+		vs+=("$w $v")
+	done
+	for v in $(printf '%s\n' "${vs[@]}" | sort -rn | cut -d' ' -f2); do
+		if timed "$b: kernel $v" "$TOP/tools/build-kernel.sh" "$v" &&
+			timed "$b: modules $v" "$TOP/tools/build-modules.sh" "$v" &&
+			timed "$b: initramfs $v" "$TOP/tools/mkinitramfs.sh" "$v"; then
+			echo ok >"$TOP/build/$b/logs/.built-$v"
+		else
+			echo "FAIL see build/$b/logs/ (build-$v.log, config-$v.log, modules, initramfs)" >"$TOP/build/$b/logs/.built-$v"
+		fi
 	done
 }
-rm -f "$LOGS"/.kernel-*.rc
 t0=$(date +%s)
-build_lane $lane1 &
-build_lane $lane2 &
-wait
-printf '%s\t%s\n' "$(($(date +%s) - t0))" "all kernels (two lanes, wall time)" >>"$timing"
-declare -A built=()
-for v in $variants; do
-	if [ "$(cat "$LOGS/.kernel-$v.rc" 2>/dev/null)" = 0 ] &&
-		timed "build modules $v" "$TOP/tools/build-modules.sh" "$v" &&
-		timed "initramfs $v" "$TOP/tools/mkinitramfs.sh" "$v"; then
-		built[$v]=1
-	else
-		report fail "build/$v" "kernel, modules or initramfs did not build (see build/logs/)"
-	fi
+for b in $BASES_RUN; do
+	build_base "$b" 2>"$TOP/build/$b.build.err" &
 done
+wait
+printf '%s\t%s\n' "$(($(date +%s) - t0))" "all builds (one lane per base, wall time)" >>"$timing"
+for b in $BASES_RUN; do
+	st=$(cat "$TOP/build/$b/logs/.tree" 2>/dev/null || echo "FAIL no result")
+	if [ "$st" != ok ]; then
+		report FAIL "tree/$b" "${st#FAIL }"
+		broken[$b]="tree/$b failed"
+		sed 's/^/#   /' "$TOP/build/$b.build.err" | tail -n 5
+		continue
+	fi
+	for key in "${!need[@]}"; do
+		[ "${key%%|*}" = "$b" ] || continue
+		v=${key#*|}
+		st=$(cat "$TOP/build/$b/logs/.built-$v" 2>/dev/null || echo "FAIL no result")
+		[ "$st" = ok ] && continue
+		report FAIL "build/$b/$v" "${st#FAIL }"
+		broken[$b|$v]="build/$b/$v failed"
+	done
+done
+why_not() { # BASE VARIANTS: why the test cannot run, or nothing
+	local v
+	[ -n "${broken[$1]:-}" ] && { echo "${broken[$1]}"; return; }
+	for v in $2; do [ -n "${broken[$1|$v]:-}" ] && { echo "${broken[$1|$v]}"; return; }; done
+	true
+}
 
 # ---- host checks
-for f in "$TOP"/tests/host/*.sh; do
-	t=host/$(basename "$f" .sh)
-	[ "$t" = host/lib ] && continue
-	selected "$t" || continue
-	skip=""
-	for v in $(header "$f" variants); do [ -n "${built[$v]:-}" ] || skip=$v; done
-	if [ -n "$skip" ]; then report fail "$t" "variant $skip did not build"; continue; fi
-	log=$LOGS/${t//\//-}.log
-	if timed "$t" bash "$f" >"$log" 2>&1; then
-		report ok "$t"
-	else
-		report fail "$t" "$(grep -m1 'FAIL' "$log" || tail -n1 "$log") (log: ${log#"$TOP"/})"
-	fi
+run_host() { # NAME SCRIPT BASE
+	local name=$1 f=$2 log=$ALL_LOGS/${1//\//-}.log rc=0
+	BASE=$3 timed "$name" bash "$f" >"$log" 2>&1 || rc=$?
+	case $rc in
+	0) report PASS "$name" ;;
+	4) report SKIP "$name" "$(sed -n 's/^SKIP: //p' "$log" | tail -n1) (log: ${log#"$TOP"/})" ;;
+	*) report FAIL "$name" "$(grep -m1 'FAIL' "$log" || tail -n1 "$log") (log: ${log#"$TOP"/})" ;;
+	esac
+}
+for c in "${harness_checks[@]}"; do
+	why=$(why_not "$hbase" "${H[$TOP/tests/host/$c.sh|variants]-}")
+	if [ -n "$why" ]; then report SKIP "host/harness/$c" "not run: $why"; continue; fi
+	run_host "host/harness/$c" "$TOP/tests/host/$c.sh" "$hbase"
+done
+for h in "${hosts[@]}"; do
+	b=${h%%|*} c=${h#*|}
+	why=$(why_not "$b" "${H[$TOP/tests/host/$c.sh|variants]-}")
+	if [ -n "$why" ]; then report SKIP "host/$b/$c" "not run: $why"; continue; fi
+	run_host "host/$b/$c" "$TOP/tests/host/$c.sh" "$b"
 done
 
-# ---- guest scenarios: one boot per (variant, command line), two at a time
-# (a TCG guest runs on one host thread per vCPU); the slow boots first.
-keys=$(printf '%s\n' "${!groups[@]}" | sort | awk '{print (/^(x86_64-debug|arm64)\|/ ? 0 : 1) "\t" $0}' |
-	sort -s -k1,1n | cut -f2-)
-boot_tag() { # N KEY
-	local cl=${2#*|}
-	if [ -n "$cl" ]; then echo "$1-$(echo "$cl" | tr -c 'a-zA-Z0-9=._-' '_' | tr '=' '-')"; else echo "$1"; fi
-}
-boot_one() { # N KEY
-	local v=${2%%|*} cl=${2#*|} t0
-	t0=$(date +%s)
-	"$TOP/tools/run-guest.sh" "$v" "$(boot_tag "$1" "$2")" "${groups[$2]}" "$cl" >"$LOGS/.boot-$1.out" 2>&1
-	printf '%s\t%s\n' "$(($(date +%s) - t0))" "boot $v ${cl:-(default cmdline)}" >>"$timing"
+# ---- guest scenarios: one boot per (base, variant, command line), two at a
+# time (a TCG guest runs on one host thread per vCPU), the heaviest first.
+keys=$(for key in "${!bootsel[@]}"; do
+	r=${key#*|} v=${r%%|*}
+	w=$( (WEIGHT=1; . "$TOP/configs/$v.variant"; echo "$WEIGHT"))
+	printf '%s\t%s\n' "$w" "$key"
+done | sort -t$'\t' -k1,1rn -k2 | cut -f2)
+boot_tag() { # CMDLINE
+	if [ -n "$1" ]; then echo "$1" | tr -c 'a-zA-Z0-9=._-' '_' | tr '=' '-'; else echo default; fi
 }
 n=0 running=0
 t0=$(date +%s)
+declare -A outfile=()
 for key in $keys; do
+	b=${key%%|*} r=${key#*|} v=${r%%|*} cl=${r#*|}
 	n=$((n + 1))
-	rm -f "$LOGS/.boot-$n.out"
-	[ -n "${built[${key%%|*}]:-}" ] || continue
-	say "boot ${key%%|*} ${key#*|}: ${groups[$key]}"
-	boot_one "$n" "$key" &
+	outfile[$key]=$ALL_LOGS/.boot-$n.out
+	rm -f "${outfile[$key]}"
+	[ -n "$(why_not "$b" "$v")" ] && continue
+	say "boot $b $v ${cl:-(default command line)}: ${boots[$key]:-(no scenario)}"
+	(
+		t=$(date +%s)
+		BASE=$b "$TOP/tools/run-guest.sh" "$v" "$(boot_tag "$cl")" "${boots[$key]}" "$cl" >"${outfile[$key]}" 2>&1
+		printf '%s\t%s\n' "$(($(date +%s) - t))" "boot $b $v ${cl:-(default command line)}" >>"$timing"
+	) &
 	running=$((running + 1))
 	if [ "$running" -ge 2 ]; then
 		wait -n
@@ -140,21 +269,30 @@ for key in $keys; do
 done
 wait
 [ "$n" -gt 0 ] && printf '%s\t%s\n' "$(($(date +%s) - t0))" "all boots (two at a time, wall time)" >>"$timing"
-n=0
 for key in $keys; do
-	v=${key%%|*}
-	n=$((n + 1))
-	if [ -z "${built[$v]:-}" ]; then
-		for s in ${groups[$key]//,/ }; do report fail "guest/$v/$s" "variant not built"; done
+	b=${key%%|*} r=${key#*|} v=${r%%|*} cl=${r#*|}
+	why=$(why_not "$b" "$v")
+	if [ -n "$why" ]; then
+		report SKIP "guest/$b/$v/boot${cl:+:${cl// /,}}" "not run: $why"
+		for s in ${boots[$key]//,/ }; do report SKIP "guest/$b/$v/$s" "not run: $why"; done
 		continue
 	fi
+	got=0
 	while IFS= read -r line; do
-		case "$line" in
-		"ok - "*) name=${line#ok - }; report ok "guest/$v/${name%%:*}" ;;
-		"not ok - "*) name=${line#not ok - }; report fail "guest/$v/${name%%:*}" "${name#*: }" ;;
-		"#"*) printf '      %s\n' "$line" ;;
+		case $line in
+		"RESULT "*)
+			got=1
+			read -r _ st name detail <<<"$line"
+			# a boot nobody asked for is reported when it did not pass
+			if [ "$name" = "guest/$b/$v/boot${cl:+:${cl// /,}}" ] && [ "$st" = PASS ] &&
+				[ -z "${boot_named[$key]:-}" ]; then
+				continue
+			fi
+			report "$st" "$name" "$detail" ;;
+		"#"*) printf '        %s\n' "$line" ;;
 		esac
-	done <"$LOGS/.boot-$n.out"
+	done <"${outfile[$key]}"
+	[ "$got" = 1 ] || report FAIL "guest/$b/$v/boot${cl:+:${cl// /,}}" "run-guest.sh gave no result: $(tail -n 3 "${outfile[$key]}" | tr '\n' ' ')"
 done
 
 total=$(($(date +%s) - start))
@@ -162,9 +300,9 @@ total=$(($(date +%s) - start))
 	echo "time per step (seconds), from build/logs/timing.tsv:"
 	sort -rn "$timing" | awk -F'\t' '{printf "  %6d  %s\n", $1, $2}'
 	printf '  %6d  total (tests/run.sh)\n' "$total"
-} | tee "$LOGS/timing.txt" >&2
-say "tests done in ${total}s; logs in build/logs/"
+} | tee "$ALL_LOGS/timing.txt" >&2
+say "tests done in ${total}s; logs in build/logs/ and build/<base>/logs/"
 [ ${#failed[@]} -eq 0 ] || printf 'failed: %s\n' "${failed[*]}"
-echo "$pass passed, $fail failed"
-[ $((pass + fail)) -gt 0 ] || { echo "no test ran (ONLY='${ONLY:-}')" >&2; exit 1; }
-[ "$fail" -eq 0 ]
+echo "$npass passed, $nfail failed, $nskip skipped"
+[ $((npass + nfail)) -gt 0 ] || { echo "no test ran (ONLY='${ONLY:-}')" >&2; exit 1; }
+[ "$nfail" -eq 0 ]

@@ -25,12 +25,12 @@ out=$BUILD/bisect/out
 mkdir -p "$out"
 load_variant bisect
 list() { grep -v '^\s*\(#\|$\)' "$1"; }
-mapfile -t patches < <(list "$TOP/patches/series")
-mapfile -t next < <(list "$TOP/patches/next/series" | sed 's|^|next/|')
+mapfile -t patches < <(list "$PATCHES/series")
+mapfile -t next < <(list "$PATCHES/next/series" | sed 's|^|next/|')
 all=("${patches[@]}" "${next[@]}")
 
-key=$( (for p in "${all[@]}"; do echo "$p"; cat "$TOP/patches/$p"; done
-	for f in $FRAGMENTS; do cat "$TOP/configs/$f"; done; cat "$0"
+key=$( (for p in "${all[@]}"; do echo "$p"; cat "$PATCHES/$p"; done
+	for f in $FRAGMENTS; do cat "$(fragment_path "$f")"; done; cat "$0"
 	gcc --version | head -n1) | sha256sum | cut -d' ' -f1)
 if [ -z "${BISECT_FORCE:-}" ] && [ "$(cat "$out/key" 2>/dev/null)" = "$key" ] &&
 	[ "$(git -C "$KSRC" rev-parse HEAD 2>/dev/null)" = "$(cat "$out/head" 2>/dev/null)" ]; then
@@ -60,7 +60,7 @@ touched=()
 while IFS= read -r f; do
 	touched+=("${f%.c}.o")
 done < <(cd "$TOP" && for p in "${patches[@]}"; do
-	sed -n 's|^+++ b/\(.*\.c\)$|\1|p' "patches/$p"; done |
+	sed -n 's|^+++ b/\(.*\.c\)$|\1|p' "$PATCHES/$p"; done |
 	grep -vE '^(scripts|tools)/|/tools/' | sort -u)
 
 # sparse and W=1 over the touched files that exist at this prefix
@@ -86,7 +86,8 @@ static_checks() { # TAG
 FRAGMENTS=($FRAGMENTS)
 config() {
 	# the fragments again after every patch: options a patch adds are set
-	cat "${FRAGMENTS[@]/#/$TOP/configs/}" >>"$OBJ/.config"
+	local f
+	for f in "${FRAGMENTS[@]}"; do cat "$(fragment_path "$f")"; done >>"$OBJ/.config"
 	kmake olddefconfig >/dev/null 2>&1
 }
 
@@ -98,14 +99,18 @@ runtime_change() { # does HEAD~1..HEAD change what is built into or loaded by th
 mkdir -p "$OBJ"
 kmake tinyconfig >/dev/null 2>&1
 config
-static_checks base || status=1
-result "ok   base (unpatched): sparse and W=1 on the touched files done"
+if static_checks base; then
+	result "ok   base (unpatched): sparse and W=1 on the touched files done"
+else
+	result "FAIL base (unpatched): sparse or W=1 on the touched files failed"
+	status=1
+fi
 
 i=0
 for p in "${all[@]}"; do
 	i=$((i + 1))
 	name="$i ${p%.patch}"
-	if ! git -C "$KSRC" am -q "$TOP/patches/$p" >"$out/am-$i.log" 2>&1; then
+	if ! git -C "$KSRC" am -q "$PATCHES/$p" >"$out/am-$i.log" 2>&1; then
 		result "FAIL prefix $name: does not apply ($(grep -m1 -E '^error|^Patch failed' "$out/am-$i.log" || true))"
 		git -C "$KSRC" am --abort >/dev/null 2>&1 || true
 		status=1
@@ -114,7 +119,7 @@ for p in "${all[@]}"; do
 	config
 	start=$(date +%s)
 	if ! kmake all >"$out/prefix-$i.log" 2>&1; then
-		result "FAIL prefix $name: build failed (build/bisect/out/prefix-$i.log: $(grep -m1 -E 'error' "$out/prefix-$i.log" || true))"
+		result "FAIL prefix $name: build failed (${out#"$TOP"/}/prefix-$i.log: $(grep -m1 -E 'error' "$out/prefix-$i.log" || true))"
 		status=1
 		break
 	fi
@@ -133,7 +138,7 @@ for p in "${all[@]}"; do
 			GUEST_TIMEOUT=120 "$TOP/tools/run-guest.sh" bisect "prefix-$i" insmod_rmmod >>"$out/boot-$i.log" 2>&1; then
 			what="$what, boots, loads a module"
 		else
-			result "FAIL prefix $name: boot or module load failed (build/bisect/out/boot-$i.log)"
+			result "FAIL prefix $name: boot or module load failed (${out#"$TOP"/}/boot-$i.log)"
 			status=1
 			continue
 		fi

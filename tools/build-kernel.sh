@@ -1,5 +1,5 @@
 #!/bin/bash
-# Build one kernel variant out of tree: O=build/obj/<variant>, the variant's
+# Build one kernel variant out of tree: O=build/<base>/obj/<variant>, the variant's
 # Kconfig fragments merged onto tinyconfig, with ccache.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -8,8 +8,8 @@ load_variant "${1:?usage: build-kernel.sh VARIANT}"
 if [ "$BUILT_BY" = bisect ]; then
 	# made by the bisection pass (its last prefix), not here
 	"$TOP/tools/bisect-check.sh" >"$LOGS/build-$VARIANT.log" 2>&1 ||
-		die "$VARIANT: the bisection pass that builds it failed (see $LOGS/build-$VARIANT.log, build/bisect/out/report)"
-	for line in $(for f in $FRAGMENTS; do grep '^CONFIG_' "$TOP/configs/$f"; done); do
+		die "$VARIANT: the bisection pass that builds it failed (see $LOGS/build-$VARIANT.log, build/$BASE/bisect/out/report)"
+	for line in $(for f in $FRAGMENTS; do grep '^CONFIG_' "$(fragment_path "$f")"; done); do
 		grep -qxF "$line" "$OBJ/.config" || die "$VARIANT: $line did not stick"
 	done
 	say "$VARIANT: $(cat "$OBJ/.release") (from the bisection pass, ${OBJ#"$TOP"/})"
@@ -22,8 +22,9 @@ export KBUILD_BUILD_USER=harness KBUILD_BUILD_HOST=harness
 
 frags=()
 for f in $FRAGMENTS; do
-	[ -f "$TOP/configs/$f" ] || die "variant $VARIANT: missing fragment configs/$f"
-	frags+=("$TOP/configs/$f")
+	f=$(fragment_path "$f")
+	[ -f "$f" ] || die "variant $VARIANT: missing fragment ${f#"$TOP"/}"
+	frags+=("$f")
 done
 
 # Regenerate the config only when a fragment changed (keeps builds incremental).

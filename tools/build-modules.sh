@@ -14,7 +14,9 @@
 #   RELICENSE=MIT     after the build, rewrite the .ko's "license=GPL" to this
 #                     (same length): a module built around modpost's licence
 #                     check, for tests of the loader's own check
-#   NEEDS_UNUSED=1    build only where the kernel has CONFIG_UNUSED_SYMBOLS=y
+#   NEEDS_UNUSED=1    build only where the kernel has deprecated exports
+#                     compiled in (CONFIG_UNUSED_SYMBOLS / _DEPRECATED_EXPORTS)
+#   BASES="6.12"      build only for these bases (default: both)
 #   NEEDS_EXPORTS="s" build only where the kernel exports these symbols
 #   DEPS_SED='s/../../' edit the DEPS' Module.symvers before building against
 #                     them (e.g. a stale CRC, for a version-mismatch test)
@@ -33,13 +35,16 @@ build_one() {
 	[ -n "${done_[$name]:-}" ] && return 0
 	done_[$name]=1
 	[ -d "$src" ] || die "no test module $name ($src)"
-	local DEPS="" MODPOST_WARN="" EXPECT_FAIL="" VARIANTS="" DEPS_SED="" NEEDS_UNUSED="" RELICENSE="" NEEDS_EXPORTS=""
+	local DEPS="" MODPOST_WARN="" EXPECT_FAIL="" VARIANTS="" DEPS_SED="" NEEDS_UNUSED="" RELICENSE="" NEEDS_EXPORTS="" BASES=""
 	# shellcheck disable=SC1091
 	[ -f "$src/module.conf" ] && . "$src/module.conf"
 	if [ -n "$VARIANTS" ] && ! [[ " $VARIANTS " == *" $VARIANT "* ]]; then
 		return 0
 	fi
-	if [ -n "$NEEDS_UNUSED" ] && ! grep -qx 'CONFIG_UNUSED_SYMBOLS=y' "$OBJ/.config"; then
+	if [ -n "$BASES" ] && ! [[ " $BASES " == *" $BASE "* ]]; then
+		return 0
+	fi
+	if [ -n "$NEEDS_UNUSED" ] && ! deprecation_enabled "$OBJ"; then
 		return 0
 	fi
 	for d in $NEEDS_EXPORTS; do

@@ -2,14 +2,14 @@
 # Unpack the guest's userland for one Debian architecture: busybox-static and
 # kmod with the libraries they need, from Debian's own packages (downloaded
 # with apt, so any architecture works the same way). Output:
-# build/userland/<debarch>/ holding bin/, sbin/, lib*/. Debian's dash is
+# build/userland/<debarch>/ (shared by both bases) holding bin/, sbin/, lib*/. Debian's dash is
 # /bin/sh, as on Debian, for scripts with a #!/bin/sh line (kselftests):
 # busybox sh would run its own modprobe and insmod instead of kmod's.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 arch=${1:?usage: guest-userland.sh DEBARCH}
-out=$BUILD/userland/$arch
+out=$TOP/build/userland/$arch
 # Bump when the contents change, so that old unpacked trees are redone.
 stamp="busybox kmod dash 2"
 [ "$(cat "$out/.done" 2>/dev/null)" = "$stamp" ] && exit 0
@@ -19,7 +19,7 @@ if [ "$arch" != "$(dpkg --print-architecture)" ] &&
 	! dpkg --print-foreign-architectures | grep -qx "$arch"; then
 	die "guest architecture $arch is not enabled in dpkg; run 'make deps' (it adds it)"
 fi
-dl=$BUILD/dl/userland-$arch
+dl=$CACHE/dl/userland-$arch
 mkdir -p "$dl"
 for p in $pkgs; do
 	ls "$dl/${p}"_*.deb >/dev/null 2>&1 && continue

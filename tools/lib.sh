@@ -12,7 +12,7 @@ mainline | 6.12) ;;
 esac
 export BASE
 BUILD=$TOP/build/$BASE
-PATCHES=$TOP/patches/$BASE
+PATCHES=${PATCHES:-$TOP/patches/$BASE}
 LOGS=$BUILD/logs
 # Downloads and ccache live outside the clone, shared by every clone on the
 # machine: a fresh clone (CI) on a machine that has built before starts warm.
@@ -48,22 +48,55 @@ run_logged() {
 	say "$label done in $(($(date +%s) - start))s"
 }
 
-# Variants: configs/<name>.variant sets ARCH, FRAGMENTS, QEMU, IMAGE,
-# CONSOLE, DEBARCH, and optionally: TREE (source under build/, default
-# linux), OBJPATH (object directory under build/, default obj/<variant>), BUILT_BY=bisect (the kernel is the bisection pass's last step),
-# CROSS_COMPILE, QEMU_MACHINE, GUEST_CPUS, GUEST_MEM (MiB), GUEST_CMDLINE
-# (added to every boot), MUTANTS=1 (malformed modules in the initramfs).
+# arch_facts ARCH: set QEMU QEMU_PKG QEMU_MACHINE IMAGE CONSOLE RESULTS DEBARCH
+# LIBDIR CROSS_COMPILE CROSS_PKG from configs/arches.tsv, the one table of
+# architecture facts.
+arch_facts() {
+	local line m
+	line=$(awk -v a="$1" '$1 == a' "$TOP/configs/arches.tsv")
+	[ -n "$line" ] || die "architecture '$1' is not in configs/arches.tsv"
+	read -r _ QEMU QEMU_PKG m IMAGE CONSOLE RESULTS DEBARCH LIBDIR CROSS_COMPILE CROSS_PKG <<<"$line"
+	QEMU_MACHINE=
+	if [ "$m" != - ]; then
+		QEMU_MACHINE="-M ${m%%,*}"
+		[ "$m" = "${m#*,}" ] || QEMU_MACHINE="$QEMU_MACHINE -cpu ${m#*,}"
+	fi
+	[ "$CROSS_COMPILE" != - ] || CROSS_COMPILE=
+	[ "$CROSS_PKG" != - ] || CROSS_PKG=
+}
+
+# Variants: configs/<name>.variant says ARCH, FRAGMENTS and optionally:
+#   BASES       the bases it exists for (default: mainline 6.12)
+#   ROLE        test (default), gate (built by a gate, not on its own) or bench
+#   WEIGHT      relative build cost, for scheduling (default 1)
+#   TREE        source under build/<base>/ (default linux)
+#   OBJPATH     object directory under build/<base>/ (default obj/<variant>)
+#   BUILT_BY=bisect  the kernel is the bisection pass's last step
+#   GUEST_CPUS, GUEST_MEM (MiB), GUEST_CMDLINE (added to every boot),
+#   MUTANTS=1   malformed modules in the initramfs
+# Fragment F is configs/<base>/F when that exists, else configs/F.
 load_variant() {
 	local v=$1 f=$TOP/configs/$1.variant
 	[ -f "$f" ] || die "unknown kernel variant '$v' (no $f)"
 	VARIANT=$v
-	TREE=linux CROSS_COMPILE= QEMU_MACHINE= GUEST_MEM=512 GUEST_CMDLINE= MUTANTS= OBJPATH= BUILT_BY=
+	TREE=linux GUEST_MEM=512 GUEST_CMDLINE= MUTANTS= OBJPATH= BUILT_BY= ROLE=test WEIGHT=1
+	BASES="mainline 6.12"
 	GUEST_CPUS=${GUEST_CPUS:-1}
 	# shellcheck disable=SC1090
 	. "$f"
+	arch_facts "$ARCH"
 	OBJ=$BUILD/${OBJPATH:-obj/$v}
 	KSRC=$BUILD/$TREE
 }
+# fragment_path F: the base's own copy of a Kconfig fragment, or the shared one
+fragment_path() {
+	if [ -f "$TOP/configs/$BASE/$1" ]; then echo "$TOP/configs/$BASE/$1"; else echo "$TOP/configs/$1"; fi
+}
+# variant_obj V: the object directory of variant V of this base (host checks
+# ask for a kernel's objects through this, and nothing else)
+variant_obj() { (load_variant "$1" && echo "$OBJ"); }
+# deprecation_enabled OBJ: the kernel in OBJ has deprecated exports compiled in
+deprecation_enabled() { grep -qxE 'CONFIG_(UNUSED_SYMBOLS|DEPRECATED_EXPORTS)=y' "$1/.config"; }
 
 # make in the kernel tree for the loaded variant
 kmake() {

@@ -2,8 +2,8 @@
 # Make the guest's initramfs for one variant: busybox + Debian's kmod, the
 # kernel's own modules (modules_install) and the out-of-tree test modules
 # under /lib/modules/<release>/updates, depmod run, the series' kselftest
-# under /kselftest, the scenario scripts under /tests and tests/guest/init
-# as /init.
+# under /kselftest. The scenarios and /init are not in it: tools/run-guest.sh
+# packs them fresh at every boot.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -13,7 +13,7 @@ release=$(cat "$OBJ/.release")
 
 root=$BUILD/initramfs/$VARIANT
 rm -rf "$root" && mkdir -p "$root"
-cp -a "$BUILD/userland/$DEBARCH/." "$root/"
+cp -a "$TOP/build/userland/$DEBARCH/." "$root/"
 rm -f "$root/.done"
 
 # In-tree modules, if the variant builds any.
@@ -43,10 +43,6 @@ if [ -n "$MUTANTS" ]; then
 		die "mutate-ko.py failed for $ko"
 fi
 
-mkdir -p "$root/tests"
-cp "$TOP"/tests/guest/*.sh "$root/tests/"
-cp "$TOP/tests/guest/init" "$root/init"
-chmod +x "$root/init"
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0 | gzip -1) \
 	>"$BUILD/initramfs/$VARIANT.cpio.gz"
 say "initramfs for $VARIANT ($release): $(du -h "$BUILD/initramfs/$VARIANT.cpio.gz" | cut -f1)"

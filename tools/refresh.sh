@@ -17,7 +17,7 @@ trap 'rm -rf "$tmp"' EXIT
 # The cover letter's subject and blurb come from patches/cover-letter.txt
 # (first line: subject); --base records the pristine tree it applies to.
 cover=()
-COVER=${COVER:-$PATCHES/cover-letter.txt}
+COVER=${COVER:-$TOP/patches/$BASE/cover-letter.txt}
 if [ -f "$COVER" ]; then
 	desc=$(git -C "$TREE" config --get branch.work.description || true)
 	if [ "$desc" != "$(cat "$COVER")" ]; then

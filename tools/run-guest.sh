@@ -1,26 +1,63 @@
 #!/bin/bash
-# Boot one variant under QEMU, run the given guest scenarios, and print their
-# KTAP results. The VM always ends: the guest's init reboots (-no-reboot turns
-# that into an exit), a panic reboots at once (panic=-1, oops=panic), and a
-# host-side timeout kills a hung guest and prints the tail of its console.
-# The console log is kept in build/logs/boot-<variant>-<tag>.log.
+# Boot one variant under QEMU, run the given guest scenarios, and print one
+# result line per event for the runner:
+#
+#   RESULT <PASS|FAIL|SKIP|TIMEOUT> <name> [detail]
+#   #   <diagnostic line>
+#
+# The boot itself is one event, <prefix>/boot (or boot:<cmdline>): PASS when
+# the guest ended by itself after its scenarios with a clean console,
+# TIMEOUT when it had to be killed, FAIL otherwise. Each scenario is one event,
+# <prefix>/<scenario>, as the guest reported it on its results channel.
+#
+# The kernel console goes to build/<base>/logs/boot-<variant>-<tag>.log and
+# nothing else writes there; the scenarios' output (KTAP) comes back on a
+# channel of its own (a second UART, or a virtio console on boards with one),
+# kept as boot-<variant>-<tag>.results. The scenarios are packed fresh at
+# every boot and appended to the variant's initramfs, so an edited scenario
+# runs as edited. The VM always ends: the guest's init reboots (-no-reboot
+# turns that into an exit), a panic reboots at once (panic=-1, oops=panic),
+# and a host-side timeout kills a hung guest and prints its console's tail.
 #
 # usage: run-guest.sh VARIANT TAG SCENARIO[,SCENARIO...] [EXTRA-CMDLINE]
-# env:   GUEST_TIMEOUT (seconds, default 300)
-# exit:  0 all scenarios ok and a clean console; 1 otherwise
+# env:   GUEST_TIMEOUT  seconds for the whole boot (default: 90 plus the
+#                       scenarios' own limits)
+#        RESULT_PREFIX  name prefix (default guest/<base>/<variant>)
+#        GUEST_KVM=1    try KVM instead of TCG
+# exit:  0 every event passed or was skipped; 1 otherwise
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-load_variant "${1:?usage: run-guest.sh VARIANT TAG SCENARIOS [CMDLINE]}"
+load_variant "${1:?usage: run-guest.sh VARIANT TAG [SCENARIO,...] [CMDLINE]}"
 tag=${2:?tag}
-scenarios=${3:?scenarios}
+scenarios=${3-}
 extra=${4:-}
-timeout=${GUEST_TIMEOUT:-300}
+prefix=${RESULT_PREFIX:-guest/$BASE/$VARIANT}
+bootname=$prefix/boot${extra:+:${extra// /,}}
 log=$LOGS/boot-$VARIANT-$tag.log
+res=$LOGS/boot-$VARIANT-$tag.results
 initrd=$BUILD/initramfs/$VARIANT.cpio.gz
 kernel=$OBJ/$IMAGE
 [ -f "$initrd" ] || die "no initramfs for $VARIANT; run tools/mkinitramfs.sh $VARIANT"
 [ -f "$kernel" ] || die "no kernel image $kernel"
+
+# The scenarios and init, packed now, appended to the initramfs.
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/guest.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/root/tests"
+cp "$TOP"/tests/guest/*.sh "$tmp/root/tests/"
+cp "$TOP/tests/guest/init" "$tmp/root/init"
+chmod +x "$tmp/root/init"
+(cd "$tmp/root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0 | gzip -1) >"$tmp/tests.cpio.gz"
+cat "$initrd" "$tmp/tests.cpio.gz" >"$tmp/initrd.cpio.gz"
+
+limit=0
+for s in ${scenarios//,/ }; do
+	[ -f "$TOP/tests/guest/$s.sh" ] || die "no scenario tests/guest/$s.sh"
+	t=$(sed -n 's/^# timeout: *//p' "$TOP/tests/guest/$s.sh" | head -n1)
+	limit=$((limit + ${t:-120}))
+done
+timeout=${GUEST_TIMEOUT:-$((90 + limit))}
 
 # TCG by default: /dev/kvm exists on this machine kind, but a KVM guest hung
 # with an empty console there (nested virtualisation). GUEST_KVM=1 tries it.
@@ -28,54 +65,79 @@ accel=(-accel tcg)
 if [ -n "${GUEST_KVM:-}" ] && [ -w /dev/kvm ]; then
 	accel=(-accel kvm)
 fi
-cmdline="console=$CONSOLE panic=-1 oops=panic loglevel=7 $GUEST_CMDLINE harness.scenarios=$scenarios $extra"
+case $RESULTS in
+ttyS*) channel=(-serial "file:$res") ;;
+hvc*) channel=(-device virtio-serial-device -chardev "file,id=results,path=$res"
+	-device virtconsole,chardev=results) ;;
+*) die "unknown results channel $RESULTS for $ARCH (configs/arches.tsv)" ;;
+esac
+cmdline="console=$CONSOLE panic=-1 oops=panic loglevel=7 $GUEST_CMDLINE"
+cmdline="$cmdline harness.results=$RESULTS harness.libdir=$LIBDIR harness.scenarios=$scenarios $extra"
 
+rm -f "$log" "$res"
 rc=0
-timeout -k 5 "$timeout" "$QEMU" "${accel[@]}" ${QEMU_MACHINE:-} ${QEMU_EXTRA:-} -m "$GUEST_MEM" -smp "$GUEST_CPUS" \
-	-nodefaults -display none -no-reboot -monitor none -serial "file:$log" \
-	-kernel "$kernel" -initrd "$initrd" -append "$cmdline" </dev/null >"$log.qemu" 2>&1 || rc=$?
-tr -d '\r' <"$log" >"$log.tmp" && mv "$log.tmp" "$log"
+# shellcheck disable=SC2086
+timeout -k 5 "$timeout" "$QEMU" "${accel[@]}" $QEMU_MACHINE ${QEMU_EXTRA:-} -m "$GUEST_MEM" -smp "$GUEST_CPUS" \
+	-nodefaults -display none -no-reboot -monitor none -serial "file:$log" "${channel[@]}" \
+	-kernel "$kernel" -initrd "$tmp/initrd.cpio.gz" -append "$cmdline" </dev/null >"$log.qemu" 2>&1 || rc=$?
+touch "$log" "$res"
+for f in "$log" "$res"; do tr -d '\r' <"$f" >"$f.tmp" && mv "$f.tmp" "$f"; done
 
 status=0
+result() { # STATUS NAME [DETAIL]
+	echo "RESULT $1 $2${3:+ $3}"
+	case $1 in PASS | SKIP) ;; *) status=1 ;; esac
+}
+tail_of() { tail -n 20 "$1" | sed 's/^/#   /'; [ -s "$1" ] || echo "#   (empty)"; }
+
+# The boot: one event, one result.
+boot=PASS
 if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
-	echo "not ok - boot-$tag: guest did not end within ${timeout}s; killed. Console tail:"
-	tail -n 20 "$log" | sed 's/^/#   /'
-	[ -s "$log" ] || echo "#   (the console is empty)"
-	status=1
+	boot=TIMEOUT
+	result TIMEOUT "$bootname" "guest did not end within ${timeout}s; killed. Console tail (${log#"$TOP"/}):"
+	tail_of "$log"
 elif [ "$rc" -ne 0 ]; then
-	echo "not ok - boot-$tag: qemu exited with $rc: $(head -c 300 "$log.qemu")"
-	status=1
-elif ! grep -q '^HARNESS-END' "$log"; then
-	echo "not ok - boot-$tag: guest ended without finishing its scenarios. Console tail:"
-	tail -n 20 "$log" | sed 's/^/#   /'
-	status=1
-fi
-# Every boot: no oops, BUG, WARNING or call trace on the console.
-if grep -nE 'Oops|BUG:|WARNING:|Call Trace|Kernel panic|KASAN|kmemleak: [1-9]' "$log" >"$log.splats"; then
-	echo "not ok - boot-$tag: console shows a kernel splat:"
-	head -n 5 "$log.splats" | sed 's/^/#   /'
-	status=1
+	boot=FAIL
+	result FAIL "$bootname" "qemu exited with $rc: $(head -c 300 "$log.qemu")"
+elif ! grep -q '^HARNESS-END' "$res"; then
+	boot=FAIL
+	result FAIL "$bootname" "guest ended without finishing its scenarios. Console tail (${log#"$TOP"/}):"
+	tail_of "$log"
+elif grep -nE 'Oops|BUG:|WARNING:|Call Trace|Kernel panic|KASAN|kmemleak: [1-9]' "$log" >"$tmp/splats"; then
+	result FAIL "$bootname" "console shows a kernel splat (${log#"$TOP"/}):"
+	head -n 5 "$tmp/splats" | sed 's/^/#   /'
 else
-	echo "ok - boot-$tag: console clean"
+	result PASS "$bootname"
 fi
-rm -f "$log.splats"
-# Scenario results, as reported by the guest.
-want=$(echo "$scenarios" | tr ',' ' ')
-for s in $want; do
-	line=$(grep -E "^(not )?ok [0-9]+ $s( |$)" "$log" | head -n1 || true)
-	if [ -z "$line" ]; then
-		echo "not ok - $s: no result (boot $VARIANT/$tag did not report it)"
-		status=1
-	elif [[ $line == "not ok"* ]]; then
-		echo "not ok - $s: ${line#*# }"
-		# the scenario's own diagnostics, from the console
-		awk -v s="$s" '/^# /{buf=buf"\n"$0} /^(not )?ok [0-9]+ /{if ($0 ~ " "s"( |$)") {print buf; exit} buf=""}' "$log" |
-			tail -n 15 | sed 's/^# /#   /'
-		status=1
-	else
-		echo "ok - $s"
-	fi
+
+# Each scenario: its KTAP line on the results channel.
+for s in ${scenarios//,/ }; do
+	line=$(grep -E "^(not )?ok [0-9]+ $s( |$)" "$res" | head -n1 || true)
+	diag() { # the scenario's own output, up to its result line
+		awk -v s="$s" '/^# /{buf=buf"\n"$0} /^(not )?ok [0-9]+ /{if ($0 ~ " "s"( |$)") {print buf; exit} buf=""}' "$res" |
+			sed '/^$/d' | tail -n 15 | sed 's/^# /#   /'
+	}
+	case $line in
+	"")
+		# the boot's failure is the one result for that event
+		if [ "$boot" != PASS ]; then
+			result SKIP "$prefix/$s" "not reached: $bootname is $boot"
+		else
+			result FAIL "$prefix/$s" "the guest reported no result for it"
+		fi ;;
+	"ok "*"# SKIP"*)
+		result SKIP "$prefix/$s" "${line#*# SKIP}" ;;
+	"ok "*)
+		result PASS "$prefix/$s" ;;
+	*"# TIMEOUT"*)
+		result TIMEOUT "$prefix/$s" "${line#*# TIMEOUT }"
+		diag ;;
+	*)
+		result FAIL "$prefix/$s" "${line#*# }"
+		diag ;;
+	esac
+	unset -f diag
 done
 # Figures a scenario wants in the run's output ("SUMMARY: ..." lines).
-grep '^# SUMMARY: ' "$log" | sed 's/^# SUMMARY: /#   /' || true
+grep '^# SUMMARY: ' "$res" | sed 's/^# SUMMARY: /#   /' || true
 exit $status

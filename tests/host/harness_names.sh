@@ -1,0 +1,22 @@
+# bases: harness
+# Every test name the runner prints can be given back to ONLY= as it is and
+# selects exactly that test: for each name that LIST=1 prints, LIST=1 with
+# ONLY=<name> prints that one name and nothing else. The boot of each variant
+# is a test of its own with a stable name (no counter in it).
+. "$(dirname "$0")/lib.sh"
+scratch_dir
+LIST=1 "$TOP/tests/run.sh" >"$scratch/all" || fail "LIST=1 failed"
+n=$(wc -l <"$scratch/all")
+[ "$n" -gt 20 ] || fail "LIST=1 printed only $n names"
+grep -qx 'guest/6.12/i386/policy' "$scratch/all" || fail "no guest/6.12/i386/policy in the list"
+grep -qx 'guest/6.12/x86_64/boot' "$scratch/all" || fail "no boot test guest/6.12/x86_64/boot"
+bad=0
+while IFS= read -r name; do
+	got=$(ONLY=$name LIST=1 "$TOP/tests/run.sh")
+	if [ "$got" != "$name" ]; then
+		echo "ONLY=$name selects: $(echo "$got" | tr '\n' ' ')"
+		bad=$((bad + 1))
+	fi
+done <"$scratch/all"
+[ "$bad" = 0 ] || fail "$bad name(s) do not select exactly themselves"
+echo "all $n names select exactly themselves"
