@@ -1,27 +1,41 @@
-# Deprecated kernel exports for Linux 6.12: the harness's front door.
-# `make help` lists the targets.
+# Deprecated kernel exports: the harness's front door. `make help` lists the
+# targets and every knob.
 
+BASE ?= mainline
 VARIANT ?= x86_64
+export BASE
 SHELL := /bin/bash
 
 .PHONY: help deps source tree refresh next-series kernel modules initramfs check bisect demo bench clean distclean
 
 help:
-	@echo "make demo       build, boot, load an out-of-tree module, show warnings and report"
-	@echo "make bench      size, lookup, load, modpost and exports_due vs unpatched 6.12 (build/bench/)"
-	@echo "make check      run every test (host checks and QEMU guests); N passed, N failed"
-	@echo "make bisect     the bisection gate alone: every prefix applies, builds, boots (part of check)"
+	@echo "make demo       build, boot, load out-of-tree modules, show warnings and the release report (BASE)"
+	@echo "make check      every test, both bases: one line each, then 'N passed, N failed, N skipped'"
+	@echo "make bench      size, lookup, load, modpost and report figures vs the same base unpatched (BASE)"
+	@echo "make bisect     the bisection gate alone: every prefix applies, builds, boots (BASE; part of check)"
 	@echo "make deps       install missing packages with apt-get (root or sudo)"
-	@echo "make source     fetch and unpack the pinned linux-source-6.12 (source.lock)"
-	@echo "make tree       build/linux: git repo, 'base' = pristine source, + patches/series"
-	@echo "make refresh    write build/linux base..HEAD back into patches/ (+ series)"
-	@echo "make next-series  regenerate patches/next/ with the tree's 'make exports_remove RELEASE=6.13'"
-	@echo "make kernel     build kernel VARIANT=$(VARIANT) into build/obj/\$$VARIANT"
-	@echo "make modules    build tests/modules/* out of tree against VARIANT"
+	@echo "make source     fetch and unpack the pinned kernel source of BASE (source.lock)"
+	@echo "make tree       build/\$$BASE/linux: git repo, 'base' = pristine source, + patches/\$$BASE/series"
+	@echo "make refresh    write build/\$$BASE/linux base..HEAD back into patches/\$$BASE/"
+	@echo "make next-series  regenerate patches/\$$BASE/next/ with the tree's 'make exports_remove'"
+	@echo "make kernel     build kernel VARIANT into build/\$$BASE/obj/\$$VARIANT"
+	@echo "make modules    build tests/modules/* out of tree (make -C <kernel> M=<dir>) against VARIANT"
 	@echo "make initramfs  guest initramfs for VARIANT"
-	@echo "make clean      remove objects, modules, initramfs, logs (keeps tree, ccache)"
-	@echo "make distclean  remove build/ entirely"
-	@echo "variants: $(patsubst configs/%.variant,%,$(wildcard configs/*.variant))"
+	@echo "make clean      remove objects, modules, initramfs, logs of both bases (keeps trees, cache)"
+	@echo "make distclean  remove build/ entirely (the cache outside the clone stays)"
+	@echo
+	@echo "knobs (make VAR=value or environment):"
+	@echo "  BASE=mainline|6.12   the base of single-base targets (default mainline)"
+	@echo "  BASES='mainline 6.12'  the bases make check runs"
+	@echo "  VARIANT=name         kernel variant: $(patsubst configs/%.variant,%,$(wildcard configs/*.variant))"
+	@echo "  ONLY='pattern ...'   make check: only the tests whose whole name matches a shell pattern"
+	@echo "  LIST=1               make check: print the selected test names, run nothing"
+	@echo "  GUEST_TIMEOUT=s      limit for a whole guest boot (default 90 s + its scenarios' limits)"
+	@echo "  GUEST_KVM=1          try KVM instead of TCG for guests"
+	@echo "  BISECT_FORCE=1       redo the bisection pass even if its inputs are unchanged"
+	@echo "  MUTANT_SEED=n        seed of the malformed modules (default 2007)"
+	@echo "  BENCH_RUNS, BENCH_BOOTS, BENCH_LOAD_IMPORTS, BENCH_TIMEOUT  make bench sizes (tools/bench.sh)"
+	@echo "  DEPRECATED_EXPORTS_CACHE=dir  downloads and ccache (default ~/.cache/deprecated-exports)"
 
 deps:
 	@tools/deps.sh
@@ -47,8 +61,9 @@ modules: kernel
 initramfs: modules
 	@tools/mkinitramfs.sh $(VARIANT)
 
-check: deps tree
+check: deps
 	@tests/run.sh
+
 bisect: deps tree
 	@tools/bisect-check.sh
 
@@ -59,7 +74,7 @@ bench: deps tree
 	@tools/bench.sh
 
 clean:
-	rm -rf build/obj build/mods build/initramfs build/logs build/tmp
+	rm -rf build/*/obj build/*/mods build/*/initramfs build/*/logs build/*/tmp build/logs
 
 distclean:
 	rm -rf build

@@ -47,6 +47,6 @@ if [ ! -f "$OBJ/.config" ] || [ "$(cat "$OBJ/.fragments.sum" 2>/dev/null)" != "$
 	echo "$sum" >"$OBJ/.fragments.sum"
 fi
 
-run_logged "$LOGS/build-$VARIANT.log" "build kernel $VARIANT" kmake ${KMAKE_TARGETS:-all}
+run_logged "$LOGS/build-$VARIANT.log" "build kernel $VARIANT" kmake all
 kmake -s kernelrelease >"$OBJ/.release"
 say "$VARIANT: $(cat "$OBJ/.release")"

@@ -4,13 +4,15 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-# Host tools: kernel build, cache, emulator, guest userland, checks.
+# Host tools: kernel build, cache, guest userland, checks; then each
+# architecture's emulator and cross compiler (configs/arches.tsv).
 PKGS="build-essential bc bison flex libelf-dev libssl-dev ccache cpio kmod
-busybox-static qemu-system-x86 qemu-system-arm gcc-aarch64-linux-gnu sparse rsync python3 python3-ply python3-git python3-docutils xz-utils gzip
-valgrind gnuplot-nox"
-# Extra guest architectures (Debian names) whose userland is unpacked from
-# .debs: dpkg must know them for apt-get download.
-FOREIGN_ARCHES=${FOREIGN_ARCHES-i386 arm64}
+busybox-static sparse rsync python3 python3-ply python3-git python3-docutils xz-utils gzip
+valgrind gnuplot-nox shellcheck dwarves"
+PKGS="$PKGS $(awk '!/^#/ && NF { print $3; if ($11 != "-") print $11 }' "$TOP/configs/arches.tsv" | sort -u | tr '\n' ' ')"
+# Guest architectures (Debian names) other than the host's, whose userland
+# is unpacked from .debs: dpkg must know them for apt-get download.
+FOREIGN_ARCHES=$(awk '!/^#/ && NF { print $8 }' "$TOP/configs/arches.tsv" | sort -u | grep -vx "$(dpkg --print-architecture)" | tr '\n' ' ')
 
 missing=()
 for p in $PKGS; do
@@ -24,9 +26,12 @@ for a in $FOREIGN_ARCHES; do
 	dpkg --add-architecture "$a"
 	need_update=1
 done
-# The pinned source package must be known to apt (it is fetched, not installed).
-. "$TOP/source.lock"
-apt-cache show "$PACKAGE" >/dev/null 2>&1 || need_update=1
+# The pinned source packages that come from the machine's own apt sources
+# must be known to apt (they are fetched, not installed).
+SYSTEM_PKGS=$(awk '!/^#/ && NF && $4 == "system" { print $2 }' "$TOP/source.lock")
+for p in $SYSTEM_PKGS; do
+	apt-cache show "$p" >/dev/null 2>&1 || need_update=1
+done
 
 if [ ${#missing[@]} -eq 0 ] && [ "$need_update" = 0 ]; then
 	say "all build and test dependencies are present"
@@ -40,7 +45,9 @@ else
 fi
 say "apt-get update"
 $SUDO apt-get update >"$LOGS/apt-update.log" 2>&1 || die "apt-get update failed (see $LOGS/apt-update.log)"
-apt-cache show "$PACKAGE" >/dev/null 2>&1 || die "apt knows no package $PACKAGE: is a Debian 12 (bookworm) security/updates source configured?"
+for p in $SYSTEM_PKGS; do
+	apt-cache show "$p" >/dev/null 2>&1 || die "apt knows no package $p: is a Debian 12 (bookworm) security/updates source configured?"
+done
 if [ ${#missing[@]} -gt 0 ]; then
 	for p in "${missing[@]}"; do
 		apt-cache show "$p" >/dev/null 2>&1 || die "package $p is not available from apt on this machine"

@@ -1,3 +1,4 @@
+#!/bin/bash
 # Shared helpers for the harness scripts. Source it; do not run it.
 # shellcheck shell=bash
 
@@ -81,7 +82,7 @@ load_variant() {
 	VARIANT=$v
 	TREE=linux GUEST_MEM=512 GUEST_CMDLINE= MUTANTS= OBJPATH= BUILT_BY= ROLE=test WEIGHT=1
 	BASES="mainline 6.12"
-	GUEST_CPUS=${GUEST_CPUS:-1}
+	GUEST_CPUS=1
 	# shellcheck disable=SC1090
 	. "$f"
 	arch_facts "$ARCH"

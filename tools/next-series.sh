@@ -8,7 +8,7 @@ set -euo pipefail
 
 RELEASE=${RELEASE:-6.13}
 TREE=$BUILD/linux
-OUT=${NEXT_PATCHES:-$PATCHES/next}
+OUT=$PATCHES/next
 [ -d "$TREE/.git" ] || die "no tree at $TREE; run 'make tree'"
 gen=$BUILD/tmp/next-gen
 rm -rf "$gen"; git -C "$TREE" worktree prune

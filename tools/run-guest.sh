@@ -22,8 +22,8 @@
 # usage: run-guest.sh VARIANT TAG SCENARIO[,SCENARIO...] [EXTRA-CMDLINE]
 # env:   GUEST_TIMEOUT  seconds for the whole boot (default: 90 plus the
 #                       scenarios' own limits)
-#        RESULT_PREFIX  name prefix (default guest/<base>/<variant>)
 #        GUEST_KVM=1    try KVM instead of TCG
+#        QEMU_EXTRA     more QEMU options (make bench: -icount)
 # exit:  0 every event passed or was skipped; 1 otherwise
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -32,7 +32,7 @@ load_variant "${1:?usage: run-guest.sh VARIANT TAG [SCENARIO,...] [CMDLINE]}"
 tag=${2:?tag}
 scenarios=${3-}
 extra=${4:-}
-prefix=${RESULT_PREFIX:-guest/$BASE/$VARIANT}
+prefix=guest/$BASE/$VARIANT
 bootname=$prefix/boot${extra:+:${extra// /,}}
 log=$LOGS/boot-$VARIANT-$tag.log
 res=$LOGS/boot-$VARIANT-$tag.results

@@ -1,3 +1,4 @@
+#!/bin/sh
 # shellcheck shell=sh
 # Benchmark scenario, run by tools/bench.sh (not by make check): insmod of
 # bench_load.ko (many imports) and of bench_load0.ko (none), interleaved.

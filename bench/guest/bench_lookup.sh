@@ -1,3 +1,4 @@
+#!/bin/sh
 # shellcheck shell=sh
 # Benchmark scenario, run by tools/bench.sh (not by make check):
 # symbol_get()/symbol_put() timings from bench_lookup.ko, one "BENCH lookup"

@@ -1,9 +1,11 @@
+#!/bin/sh
 # variants: x86_64-debug
 # Two vCPUs: users of deprecated exports (by relocation and by
 # symbol_get()) load and unload in parallel loops while their exporter is
 # unloaded and reloaded and sysfs lists are read, a fixed number of rounds.
 # Afterwards nothing is half-loaded, everything unloads, kmemleak is clean
 # (and KASAN, lockdep, DEBUG_LIST, panic_on_warn found nothing).
+# shellcheck source=lib.sh
 . /tests/lib.sh
 M=/lib/modules/$(uname -r)/updates
 N=15

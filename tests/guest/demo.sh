@@ -1,5 +1,7 @@
+#!/bin/sh
 # variants: none
 # The demo (make demo): what a user of the patched kernel sees.
+# shellcheck source=lib.sh
 . /tests/lib.sh
 M=/lib/modules/$(uname -r)/updates
 echo "hello from a file" >/tmp/data.txt

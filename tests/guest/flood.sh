@@ -1,8 +1,10 @@
+#!/bin/sh
 # variants: x86_64 x86_64-debug
 # A module importing 300 deprecated exports: at most ten lines and a summary
 # per load; sysfs lists what fits in a page and counts the rest; loading it again and again does not grow
 # memory (kmemleak on the debug kernel; Slab + VmallocUsed elsewhere, where
 # no KASAN quarantine holds freed memory).
+# shellcheck source=lib.sh
 . /tests/lib.sh
 M=/lib/modules/$(uname -r)/updates
 insmod $M/flood_exporter.ko || fail "insmod flood_exporter failed"

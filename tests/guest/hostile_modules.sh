@@ -1,8 +1,10 @@
+#!/bin/sh
 # variants: x86_64-debug
 # Malformed modules (tools/mutate-ko.py, seeded): each mutant of mut_exporter
 # is refused with a kernel message, or loads and then serves mut_user
 # correctly (or refuses it with a message). KASAN, lockdep, kmemleak and
 # panic_on_warn watch the kernel meanwhile.
+# shellcheck source=lib.sh
 . /tests/lib.sh
 M=/lib/modules/$(uname -r)/updates
 D=/mutants

@@ -1,5 +1,7 @@
+#!/bin/sh
 # variants: x86_64 x86_64-nounused x86_64-next i386 arm64 x86_64-debug
 # An out-of-tree module loads with insmod and unloads with rmmod.
+# shellcheck source=lib.sh
 . /tests/lib.sh
 insmod "/lib/modules/$(uname -r)/updates/hello.ko" || fail "insmod hello.ko failed"
 expect_loaded hello

@@ -1,6 +1,8 @@
+#!/bin/sh
 # variants: x86_64 i386 arm64
 # A module reading a file through kernel_read_file_from_fd (deprecated for
 # 6.13) loads with one warning and works.
+# shellcheck source=lib.sh
 . /tests/lib.sh
 echo "hello from a file" >/tmp/data.txt
 insmod /lib/modules/$(uname -r)/updates/krf_fd.ko fd=0 </tmp/data.txt || fail "insmod krf_fd failed"

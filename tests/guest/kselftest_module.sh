@@ -1,7 +1,9 @@
+#!/bin/sh
 # variants: x86_64 i386 arm64 x86_64-debug
 # The series' own selftest (tools/testing/selftests/module), installed with
 # the selftests Makefile and run by kselftest's runner under Debian's dash:
 # it must run, not skip, and report every KTAP test as ok.
+# shellcheck source=lib.sh
 . /tests/lib.sh
 [ -x /kselftest/run_kselftest.sh ] || fail "no kselftest installed in the initramfs"
 cd /kselftest || fail "cannot enter /kselftest"

@@ -1,3 +1,4 @@
+#!/bin/sh
 # Helpers for guest scenarios (sourced; busybox sh).
 fail() { echo "FAIL: $*"; exit 1; }
 # count_dmesg PATTERN: number of kernel log lines since the scenario began

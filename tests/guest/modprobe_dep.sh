@@ -1,5 +1,7 @@
+#!/bin/sh
 # variants: x86_64 x86_64-nounused i386 arm64
 # modprobe pulls in another out-of-tree module's export through depmod.
+# shellcheck source=lib.sh
 . /tests/lib.sh
 grep -q 'dep_exporter.ko' "/lib/modules/$(uname -r)/modules.dep" || fail "modules.dep lacks dep_exporter"
 grep "^updates/dep_user.ko:" "/lib/modules/$(uname -r)/modules.dep" | grep -q dep_exporter.ko ||

@@ -1,6 +1,8 @@
+#!/bin/sh
 # variants: x86_64-next
 # On the next cycle's kernel the exports are gone: modules that used them
 # are refused with Unknown symbol, and nothing mentions deprecation.
+# shellcheck source=lib.sh
 . /tests/lib.sh
 M=/lib/modules/$(uname -r)/updates
 insmod $M/krf_fd.ko </dev/null 2>/tmp/err && fail "krf_fd loaded on the next-cycle kernel"

@@ -1,9 +1,11 @@
+#!/bin/sh
 # variants: x86_64 i386 arm64
 # A GPL-incompatible module cannot reach an EXPORT_UNUSED_SYMBOL_GPL export:
 # not by linking against it, not through symbol_get(), not through a GPL
 # shim that also links against a proprietary module. No path logs a
 # deprecation line, because no path gets the symbol. (Case 2 covers the
 # vmlinux export kernel_read_file.)
+# shellcheck source=lib.sh
 . /tests/lib.sh
 M=/lib/modules/$(uname -r)/updates
 insmod $M/unused_exporter.ko || fail "insmod unused_exporter failed"

@@ -1,3 +1,4 @@
+#!/bin/sh
 # variants: x86_64
 # explicit: yes
 # The harness's own test: runs after selftest_hang in the same boot. Its

@@ -1,3 +1,4 @@
+#!/bin/sh
 # variants: x86_64
 # explicit: yes
 # timeout: 5

@@ -1,3 +1,4 @@
+#!/bin/sh
 # variants: x86_64
 # explicit: yes
 # The harness's own test (tests/host/harness_results.sh): a scenario that

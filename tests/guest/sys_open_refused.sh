@@ -1,6 +1,8 @@
+#!/bin/sh
 # variants: x86_64 x86_64-nounused x86_64-next i386 arm64
 # The 2007 story: sys_open/sys_read are not exported; the loader refuses a
 # module that wants them, names both, and the kernel stays healthy.
+# shellcheck source=lib.sh
 . /tests/lib.sh
 if insmod "/lib/modules/$(uname -r)/updates/sys_open_user.ko" 2>/tmp/err; then
 	fail "sys_open_user.ko loaded"

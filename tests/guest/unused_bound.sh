@@ -1,6 +1,8 @@
+#!/bin/sh
 # variants: x86_64 i386 arm64 x86_64-debug
 # Case 5: a module importing twelve deprecated exports gets ten lines and
 # one summary; sysfs still lists all twelve.
+# shellcheck source=lib.sh
 . /tests/lib.sh
 modprobe unused_many_user || fail "modprobe unused_many_user failed"
 expect_dmesg_count 10 "unused_many_user: uses deprecated export unx_many_"

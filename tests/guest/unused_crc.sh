@@ -1,6 +1,8 @@
+#!/bin/sh
 # variants: x86_64 i386 arm64
 # Case 8: MODVERSIONS: a CRC mismatch on a deprecated export is refused like
 # any other, before any deprecation warning.
+# shellcheck source=lib.sh
 . /tests/lib.sh
 M=/lib/modules/$(uname -r)/updates
 insmod $M/unused_exporter.ko || fail "insmod unused_exporter failed"

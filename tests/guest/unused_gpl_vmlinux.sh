@@ -1,7 +1,9 @@
+#!/bin/sh
 # variants: x86_64 i386 arm64
 # Case 1: a GPL module using a vmlinux EXPORT_UNUSED_SYMBOL_GPL export loads
 # and works, with exactly one warning line; sysfs lists the export; no taint
 # beyond out-of-tree; unloading and reloading warns again, once.
+# shellcheck source=lib.sh
 . /tests/lib.sh
 M=/lib/modules/$(uname -r)/updates
 W="krf_path: uses deprecated export kernel_read_file (EXPORT_UNUSED_SYMBOL_GPL), to be removed in 6.13"

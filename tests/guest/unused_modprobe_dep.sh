@@ -1,6 +1,8 @@
+#!/bin/sh
 # variants: x86_64 i386 arm64
 # Case 3: a module using a plain EXPORT_UNUSED_SYMBOL export of another
 # module: modprobe pulls the exporter in via depmod; one warning.
+# shellcheck source=lib.sh
 . /tests/lib.sh
 grep "^updates/unused_plain_user.ko:" /lib/modules/$(uname -r)/modules.dep | grep -q unused_exporter.ko ||
 	fail "depmod did not record unused_plain_user -> unused_exporter"

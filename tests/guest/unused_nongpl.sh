@@ -1,6 +1,8 @@
+#!/bin/sh
 # variants: x86_64 i386 arm64
 # Case 2: a non-GPL module cannot use an EXPORT_UNUSED_SYMBOL_GPL export:
 # refused with the loader's usual message, and no deprecation line.
+# shellcheck source=lib.sh
 . /tests/lib.sh
 M=/lib/modules/$(uname -r)/updates
 insmod $M/krf_nongpl.ko 2>/tmp/err && fail "krf_nongpl.ko loaded"

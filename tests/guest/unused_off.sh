@@ -1,6 +1,8 @@
+#!/bin/sh
 # variants: x86_64-nounused
 # Case 7: with CONFIG_UNUSED_SYMBOLS=n the deprecated export does not exist:
 # the loader says Unknown symbol, and the loader's switch is gone too.
+# shellcheck source=lib.sh
 . /tests/lib.sh
 M=/lib/modules/$(uname -r)/updates
 insmod $M/krf_path.ko 2>/tmp/err && fail "krf_path loaded without CONFIG_UNUSED_SYMBOLS"

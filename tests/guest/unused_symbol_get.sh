@@ -1,5 +1,7 @@
+#!/bin/sh
 # variants: x86_64 i386 arm64 x86_64-debug
 # Case 4: symbol_get() of a deprecated export warns, once, naming the caller.
+# shellcheck source=lib.sh
 . /tests/lib.sh
 M=/lib/modules/$(uname -r)/updates
 insmod $M/unused_exporter.ko || fail "insmod unused_exporter failed"

@@ -1,3 +1,4 @@
+#!/bin/sh
 # variants: i386
 # The wavefront half of the 2007 story: snd-wavefront (ISA, 32-bit x86)
 # loads its firmware with request_firmware(), so modprobe resolves every
@@ -5,6 +6,7 @@
 # With no card present, the ISA probe declines ("specify CS4232 port"); in
 # 6.12 isa_register_driver() still succeeds, so init returns 0 and the
 # module stays loaded (the issue expected -ENODEV; measured otherwise).
+# shellcheck source=lib.sh
 . /tests/lib.sh
 fw=$(modinfo -F firmware snd-wavefront)
 echo "firmware: $fw"

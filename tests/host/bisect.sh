@@ -1,3 +1,4 @@
+#!/bin/bash
 # Gate 4: every prefix of the series, then of the next-cycle series on top,
 # applies with git am, builds vmlinux and modules with no warning, and, where
 # the patch changes what runs, boots and loads a module

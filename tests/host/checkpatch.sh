@@ -1,3 +1,4 @@
+#!/bin/bash
 # Every patch of the series and of the next-cycle series is clean under
 # scripts/checkpatch.pl --strict, run in the kernel tree as upstream does:
 # no error, warning or check. (Debian's python3 is used for checkpatch's
@@ -5,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 K=$BUILD/linux
 n=0
-for p in "$TOP"/patches/*.patch "$TOP"/patches/next/*.patch; do
+for p in "$PATCHES"/*.patch "$PATCHES"/next/*.patch; do
 	[ -e "$p" ] || continue
 	# the cover letter has no diff, only the series' diffstat, whose long
 	# "create mode" lines are format-patch's, not a commit message's

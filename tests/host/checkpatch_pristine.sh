@@ -1,3 +1,4 @@
+#!/bin/bash
 # bases: 6.12 mainline
 # Issue 12 h: the series is clean under its OWN checkpatch (host/checkpatch),
 # but a maintainer may run an unpatched one.  Run PRISTINE checkpatch --strict

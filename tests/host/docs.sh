@@ -1,3 +1,4 @@
+#!/bin/bash
 # Gate 7: the series' documentation. scripts/kernel-doc -none -Wall on every C
 # file and header the series touches prints nothing that it does not print
 # for the unpatched files (messages compared without line numbers); each new

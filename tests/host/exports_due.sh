@@ -1,3 +1,4 @@
+#!/bin/bash
 # make exports_due on the patched tree: nothing due at its own release
 # (6.12) with a consistent schedule; at 6.13 exactly the exports the series
 # marked, located by an independent grep, and a non-zero exit. It runs

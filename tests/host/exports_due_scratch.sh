@@ -1,13 +1,28 @@
-# The report against planted cases in a scratch tree: due, not yet due,
-# malformed, commented out, the macro's own #define, a kernel-doc example,
-# and every kind of schedule mismatch; then --remove rewrites exactly the
-# due exports and their entries.
+#!/bin/bash
+# bases: 6.12 mainline
+# make exports_due / exports_remove (scripts/exports_due.sh) on a scratch
+# tree with planted cases, one per review defect (issue 12 d), each a case
+# that failed with the first script, together with what already worked:
+#  split      a macro call split over two lines is an export, not malformed
+#  literal    a "/*" inside a string literal hides nothing after it
+#  crlf       a file with CRLF line ends is read like any other
+#  noname     no file is skipped by name: an export in
+#             lib/test_deprecated_exports.c is due like any other; the test
+#             exports' "99.0" is simply never due
+#  release    RELEASE=6 and a bare --release are usage errors (status 2)
+#             that say what a release looks like
+#  remove     make exports_remove exits 0 after removing the calls (split
+#             ones whole, CRLF lines untouched, functions kept) and
+#             rewriting the schedule; the report is clean afterwards
+#  posix      the script gives the same report with busybox's sh and tools
+#             only (no GNU grep/sed flags)
+# Also: comments, the macro's #define, a kernel-doc example and assembler.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/exports_tree.inc"
 scratch_dir
 T=$scratch/tree
-mkdir -p "$T/scripts" "$T/Documentation" "$T/drivers/a" "$T/arch/arm/b" "$T/include/linux"
-cp "$BUILD/linux/scripts/exports_due.sh" "$T/scripts/"
-printf 'VERSION = 6\nPATCHLEVEL = 13\nSUBLEVEL = 0\n' >"$T/Makefile"
+mini_tree "$T"
+mkdir -p "$T/include/linux" "$T/drivers/a" "$T/arch/arm/b" "$T/lib"
 cat >"$T/include/linux/export.h" <<'X'
 #define EXPORT_UNUSED_SYMBOL(sym, rel) _EXPORT_SYMBOL(sym, "UNUSED:" rel)
 /*
@@ -27,93 +42,118 @@ EXPORT_UNUSED_SYMBOL(in_block_a, "6.1");
 */
 	EXPORT_UNUSED_SYMBOL_GPL(old_gpl, "6.2");
 EXPORT_UNUSED_SYMBOL(bad_rel, "613");
+int split_a(void) { return 0; }
+EXPORT_UNUSED_SYMBOL_GPL(split_a,
+			 "6.13");
+static const char glob[] = "*.c /*";
+static const char quote = '"';
+int after_literal(void) { return 0; }
+EXPORT_UNUSED_SYMBOL(after_literal, "6.12");
+X
+printf '%s\r\n' 'int crlf_a(void) { return 0; }' 'EXPORT_UNUSED_SYMBOL(crlf_a, "6.13");' \
+	'int crlf_keep(void) { return 0; }' >"$T/drivers/a/crlf.c"
+cat >"$T/lib/test_deprecated_exports.c" <<'X'
+int test_dep_export_plain(void) { return 1; }
+EXPORT_UNUSED_SYMBOL(test_dep_export_plain, "99.0");
+int test_dep_by_name(void) { return 1; }
+EXPORT_UNUSED_SYMBOL(test_dep_by_name, "6.13");
 X
 cat >"$T/arch/arm/b/b.S" <<'X'
 EXPORT_UNUSED_SYMBOL(asm_due, "6.10")
 X
-cat >"$T/Documentation/feature-removal-schedule.txt" <<'X'
-Header.
+# The schedule as the script writes it, so that only the cases above report.
+sh "$EXPORTS_DUE" --schedule "$T" >/dev/null 2>&1 || true
 
----------------------------
-
-What:	EXPORT_UNUSED_SYMBOL(due_a)
-When:	6.13
-Why:	test
-Who:	test list
-
----------------------------
-
-What:	EXPORT_UNUSED_SYMBOL_GPL(later_a)
-When:	6.15
-Why:	test (wrong When:)
-Who:	test list
-
----------------------------
-
-What:	EXPORT_UNUSED_SYMBOL(gone_a)
-When:	6.13
-Why:	test (no export)
-Who:	test list
-
----------------------------
-
-What:	EXPORT_UNUSED_SYMBOL(asm_due)
-When:	6.10
-Why:	test
-Who:	test list
-
----------------------------
-
-What:	Some other feature
-When:	7.0
-Why:	not an export entry: ignored
-Who:	test list
-
----------------------------
-X
-S=Documentation/feature-removal-schedule.txt
-check() { # ARGS... ; compares stdout with $scratch/want, expects exit 1
-	rc=0
-	sh "$T/scripts/exports_due.sh" "$@" "$T" >"$scratch/got" 2>&1 || rc=$?
-	diff -u "$scratch/want" "$scratch/got" || fail "exports_due $*: output differs (above)"
-	[ "$rc" = 1 ] || fail "exports_due $*: exit $rc, expected 1"
-	echo "exports_due $*: output as expected, exit 1"
+report() { # CASE LINE...: the lines this case adds to the report
+	local c=$1
+	shift
+	printf '%s\n' "$@" >"$scratch/want.$c"
 }
-cat >"$scratch/want" <<X
-$S:12: later_a: When: 6.15, but drivers/a/a.c:4 says 6.14
-$S:19: EXPORT_UNUSED_SYMBOL(gone_a): no such export in the tree
-arch/arm/b/b.S:1: asm_due (EXPORT_UNUSED_SYMBOL): due in 6.10
-drivers/a/a.c:2: due_a (EXPORT_UNUSED_SYMBOL): due in 6.13
-drivers/a/a.c:10: old_gpl (EXPORT_UNUSED_SYMBOL_GPL): due in 6.2
-drivers/a/a.c:10: old_gpl (EXPORT_UNUSED_SYMBOL_GPL): no entry in $S
-drivers/a/a.c:11: bad_rel (EXPORT_UNUSED_SYMBOL): malformed removal release "613"
-X
-check
-# Look behind: at 6.9 only the 6.2 export is due; ALL lists the rest.
-cat >"$scratch/want" <<X
-$S:12: later_a: When: 6.15, but drivers/a/a.c:4 says 6.14
-$S:19: EXPORT_UNUSED_SYMBOL(gone_a): no such export in the tree
-arch/arm/b/b.S:1: asm_due (EXPORT_UNUSED_SYMBOL): scheduled for 6.10
-drivers/a/a.c:2: due_a (EXPORT_UNUSED_SYMBOL): scheduled for 6.13
-drivers/a/a.c:4: later_a (EXPORT_UNUSED_SYMBOL_GPL): scheduled for 6.14
-drivers/a/a.c:10: old_gpl (EXPORT_UNUSED_SYMBOL_GPL): due in 6.2
-drivers/a/a.c:10: old_gpl (EXPORT_UNUSED_SYMBOL_GPL): no entry in $S
-drivers/a/a.c:11: bad_rel (EXPORT_UNUSED_SYMBOL): malformed removal release "613"
-X
-check --all --release 6.9
-# --remove at 6.13: the four due lines go, with the entries of due_a and asm_due.
-cp -a "$T" "$scratch/before"
-sh "$T/scripts/exports_due.sh" --remove "$T" >/dev/null 2>&1 || true
-diff -r "$scratch/before" "$T" >"$scratch/diff" || true
-cat "$scratch/diff"
-for l in 'EXPORT_UNUSED_SYMBOL(due_a, "6.13");' 'EXPORT_UNUSED_SYMBOL_GPL(old_gpl, "6.2");' \
-	'EXPORT_UNUSED_SYMBOL(asm_due, "6.10")' 'What:	EXPORT_UNUSED_SYMBOL(due_a)' 'What:	EXPORT_UNUSED_SYMBOL(asm_due)'; do
-	grep -qF "< $l" "$scratch/diff" || grep -qF "<  	$l" "$scratch/diff" || grep -qF "< 	$l" "$scratch/diff" ||
-		fail "--remove did not remove: $l"
+report base 'arch/arm/b/b.S:1: asm_due (EXPORT_UNUSED_SYMBOL): due in 6.10' \
+	'drivers/a/a.c:2: due_a (EXPORT_UNUSED_SYMBOL): due in 6.13' \
+	'drivers/a/a.c:10: old_gpl (EXPORT_UNUSED_SYMBOL_GPL): due in 6.2' \
+	'drivers/a/a.c:11: bad_rel (EXPORT_UNUSED_SYMBOL): malformed removal release "613"'
+report split 'drivers/a/a.c:13: split_a (EXPORT_UNUSED_SYMBOL_GPL): due in 6.13'
+report literal 'drivers/a/a.c:18: after_literal (EXPORT_UNUSED_SYMBOL): due in 6.12'
+report crlf 'drivers/a/crlf.c:2: crlf_a (EXPORT_UNUSED_SYMBOL): due in 6.13'
+report noname 'lib/test_deprecated_exports.c:4: test_dep_by_name (EXPORT_UNUSED_SYMBOL): due in 6.13'
+run_make "$T" exports_due
+echo "make exports_due (release 6.13), exit $rc:"
+echo "$out"
+[ "$rc" = 1 ] || problem "base: make exports_due exited $rc, expected 1"
+for c in base split literal crlf noname; do
+	missing=$(echo "$out" | grep -vxFf - "$scratch/want.$c" || true)
+	if [ -n "$missing" ]; then
+		problem "$c: not reported: $missing"
+	else
+		ok "$c: reported"
+	fi
 done
-[ "$(grep -c '^>' "$scratch/diff")" = 0 ] || fail "--remove added lines"
-for l in later_a bad_rel commented_a in_block_a example_in_comment gone_a 'Some other feature'; do
-	grep -rqF "$l" "$T" || fail "--remove removed $l"
-done
-grep -q 'int due_a(void)' "$T/drivers/a/a.c" || fail "--remove removed the function"
-echo "--remove removed exactly the due exports and their entries"
+extra=$(cat "$scratch"/want.* | grep -vxFf - <(echo "$out") || true)
+[ -z "$extra" ] || problem "unexpected lines (malformed split/CRLF call, a comment, 99.0, the schedule?): $extra"
+
+# release: a usage error with a message, status 2, for both forms.
+run_make "$T" exports_due RELEASE=6
+if [ "$rc" = 2 ] && [ -z "$out" ] && grep -q "release '6' is not MAJOR.MINOR" <<<"$err"; then
+	ok "release: RELEASE=6 refused, exit 2: $err"
+else
+	problem "release: RELEASE=6 (exit $rc): $out $err"
+fi
+rc=0
+out2=$(sh "$T/scripts/exports_due.sh" --release 2>&1) || rc=$?
+if [ "$rc" = 2 ] && grep -q -- '--release needs a value' <<<"$out2"; then
+	ok "release: bare --release refused, exit 2: $out2"
+else
+	problem "release: bare --release (exit $rc): $out2"
+fi
+
+# posix: the same report with busybox alone on PATH.
+if bb=$(command -v busybox); then
+	mkdir "$scratch/bb"
+	for a in $("$bb" --list); do ln -s "$bb" "$scratch/bb/$a"; done
+	rc=0
+	bbout=$(cd "$T" && PATH=$scratch/bb "$bb" sh scripts/exports_due.sh 2>&1) || rc=$?
+	run_make "$T" exports_due
+	if [ "$bbout" = "$out" ] && [ "$rc" = 1 ]; then
+		ok "posix: busybox sh and tools give the same report (exit $rc)"
+	else
+		problem "posix: with busybox only (exit $rc):
+$bbout"
+	fi
+else
+	echo "posix: no busybox here, not checked"
+fi
+
+# remove: exit 0, exactly the due calls go, the report is clean after.
+git -C "$T" init -q && git -C "$T" add -A && git -C "$T" -c user.name=t -c user.email=t@t commit -qm base
+run_make "$T" exports_remove RELEASE=6.13
+echo "make exports_remove RELEASE=6.13, exit $rc:"
+echo "$out"
+if [ "$rc" = 0 ]; then ok "remove: exit 0"; else problem "remove: make exports_remove exited $rc"; fi
+git -C "$T" diff --stat
+removed=$(git -C "$T" diff -U0 -- drivers lib arch | grep '^-[^-]' | sed 's/^-//; s/\r$//')
+want='EXPORT_UNUSED_SYMBOL(due_a, "6.13");
+	EXPORT_UNUSED_SYMBOL_GPL(old_gpl, "6.2");
+EXPORT_UNUSED_SYMBOL_GPL(split_a,
+			 "6.13");
+EXPORT_UNUSED_SYMBOL(after_literal, "6.12");
+EXPORT_UNUSED_SYMBOL(asm_due, "6.10")
+EXPORT_UNUSED_SYMBOL(crlf_a, "6.13");
+EXPORT_UNUSED_SYMBOL(test_dep_by_name, "6.13");'
+if [ "$(sort <<<"$removed")" = "$(sort <<<"$want")" ] &&
+	! git -C "$T" diff -- drivers lib arch | grep -q '^+[^+]'; then
+	ok "remove: exactly the due calls removed, nothing added"
+else
+	problem "remove: removed:
+$removed"
+fi
+grep -q 'int split_a(void)' "$T/drivers/a/a.c" || problem "remove: a function went too"
+[ "$(grep -c $'\r$' "$T/drivers/a/crlf.c")" = 2 ] || problem "remove: CRLF lines changed"
+run_make "$T" exports_due RELEASE=6.13
+# bad_rel stays malformed: the only line left.
+if [ "$out" = 'drivers/a/a.c:11: bad_rel (EXPORT_UNUSED_SYMBOL): malformed removal release "613"' ]; then
+	ok "remove: afterwards only the malformed call is reported"
+else
+	problem "remove: make exports_due RELEASE=6.13 after the removal (exit $rc): $out"
+fi
+exit $failed

@@ -1,3 +1,4 @@
+#!/bin/bash
 # bases: harness
 # Every test name the runner prints can be given back to ONLY= as it is and
 # selects exactly that test: for each name that LIST=1 prints, LIST=1 with

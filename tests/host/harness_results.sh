@@ -1,3 +1,4 @@
+#!/bin/bash
 # bases: harness
 # variants: x86_64
 # The runner's results do not bend (issue: one honest result path). Two real

@@ -1,3 +1,4 @@
+#!/bin/bash
 # Helpers for host checks (sourced by bash).
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../../tools/lib.sh"

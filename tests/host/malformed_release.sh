@@ -1,3 +1,4 @@
+#!/bin/bash
 # variants: x86_64
 # Case 9: a malformed removal release fails the build with a message that
 # names the symbol and the object; a missing one fails in the preprocessor.

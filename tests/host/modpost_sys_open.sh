@@ -1,3 +1,4 @@
+#!/bin/bash
 # variants: x86_64
 # modpost reports the 2007 story's sys_open/sys_read undefined for an
 # out-of-tree module: as warnings in the kept build log of the harness build

@@ -1,3 +1,4 @@
+#!/bin/bash
 # variants: x86_64
 # tools/mutate-ko.py is rerunnable: the same seed gives the same mutants
 # byte for byte, another seed other random ones; every mutant differs from

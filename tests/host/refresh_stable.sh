@@ -1,3 +1,4 @@
+#!/bin/bash
 # Refreshing patches/ from an unchanged build/linux changes no file: the
 # output has no volatile hashes, dates or version footers, and it equals
 # the committed series (so build/linux holds exactly patches/).

@@ -1,3 +1,4 @@
+#!/bin/bash
 # variants: x86_64
 # modpost -R (the tree's own release, passed for in-tree builds) warns about
 # exports built here whose removal release has come, and only those.

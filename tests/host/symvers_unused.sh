@@ -1,3 +1,4 @@
+#!/bin/bash
 # variants: x86_64
 # Case 9: Module.symvers holds the new export types in five tab-separated
 # columns with the removal release in the fifth, and the information

@@ -1,3 +1,4 @@
+#!/bin/bash
 # bases: harness
 # The harness's own failure path: a series with a patch that does not apply
 # stops 'make tree' with the patch's file name and git's reason, in a scratch

@@ -1,3 +1,4 @@
+#!/bin/bash
 # variants: x86_64-nounused
 # Case 7 at build time: with CONFIG_UNUSED_SYMBOLS=n the export does not
 # exist: modpost reports the import undefined, and the kernel's

@@ -1,3 +1,4 @@
+#!/bin/bash
 # variants: i386
 # snd-wavefront, the driver of the 2007 story, builds as a module on 32-bit
 # x86 with MODVERSIONS and imports request_firmware() and none of the
