@@ -60,6 +60,14 @@ selected() { # NAME: does ONLY select it?
 named() { [[ " ${ONLY:-} " == *" $1 "* ]]; }
 header() { sed -n "s/^# $2: *//p" "$1" | head -n1; }
 in_list() { [[ " $2 " == *" $1 "* ]]; }
+# expand_cmdline BASE TEXT: ${VAR} in a "# cmdline:" header, from the base's
+# configs/<base>/harness.env
+expand_cmdline() {
+	case $2 in
+	*'${'*) (. "$TOP/configs/$1/harness.env" && eval "echo \"$2\"") ;;
+	*) echo "$2" ;;
+	esac
+}
 variant_bases() { (BASES="mainline 6.12"; . "$TOP/configs/$1.variant" 2>/dev/null; echo "$BASES"); }
 
 start=$(date +%s)
@@ -97,7 +105,7 @@ for b in $BASES_RUN; do
 		[ "$vs" = none ] && continue
 		bs=${H[$f|bases]-}
 		in_list "$b" "${bs:-mainline 6.12}" || continue
-		cl=${H[$f|cmdline]-}
+		cl=$(expand_cmdline "$b" "${H[$f|cmdline]-}")
 		for v in ${vs:-x86_64}; do
 			in_list "$b" "${vbases[$v]:-mainline 6.12}" || continue
 			key="$b|$v|$cl"

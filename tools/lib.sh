@@ -20,6 +20,9 @@ LOGS=$BUILD/logs
 CACHE=${DEPRECATED_EXPORTS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/deprecated-exports}
 export CCACHE_DIR=${CCACHE_DIR:-$CACHE/ccache} CCACHE_BASEDIR=$BUILD CCACHE_NOHASHDIR=1
 mkdir -p "$LOGS" "$CACHE/dl"
+# What differs between the bases for the tests: REL, DEP_PARAM, DEP_CONFIG.
+# shellcheck source=../configs/mainline/harness.env
+. "$TOP/configs/$BASE/harness.env"
 
 say()  { printf '==> %s\n' "$*" >&2; }
 warn() { printf 'WARNING: %s\n' "$*" >&2; }

@@ -46,6 +46,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/guest.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/root/tests"
 cp "$TOP"/tests/guest/*.sh "$tmp/root/tests/"
+cp "$TOP/configs/$BASE/harness.env" "$tmp/root/tests/base.env"
 cp "$TOP/tests/guest/init" "$tmp/root/init"
 chmod +x "$tmp/root/init"
 (cd "$tmp/root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0 | gzip -1) >"$tmp/tests.cpio.gz"

@@ -1,23 +1,29 @@
 #!/bin/sh
 # variants: none
-# The demo (make demo): what a user of the patched kernel sees.
+# The demo (make demo): what a user of the patched kernel sees. Each command
+# is printed as "$ command", its output indented below it, and the kernel
+# messages it caused as "[kernel] ...".
 # shellcheck source=lib.sh
 . /tests/lib.sh
 M=/lib/modules/$(uname -r)/updates
+P=/sys/module/module/parameters/$DEP_PARAM
+run() {
+	echo "\$ $*"
+	sh -c "$*" 2>&1 | sed 's/^/    /'
+	dmesg -c | sed 's/^\[[ 0-9.]*\] //; s/^/    [kernel] /'
+}
 echo "hello from a file" >/tmp/data.txt
-set -x
-# a module reading a file through the deprecated kernel_read_file()
-insmod $M/krf_path.ko path=/tmp/data.txt
-cat /sys/module/krf_path/deprecated_exports
-# a module using another module's deprecated export, found by depmod
-modprobe unused_plain_user
-cat /sys/module/unused_plain_user/deprecated_exports
-# rehearse the removal: refuse instead of warning
-rmmod krf_path
-echo deny >/sys/module/module/parameters/unused_exports
-insmod $M/krf_path.ko path=/tmp/data.txt
-echo warn >/sys/module/module/parameters/unused_exports
-# the 2007 story: sys_open/sys_read are gone for good
-insmod $M/sys_open_user.ko
-set +x
-dmesg | grep -q "uses deprecated export kernel_read_file" || fail "no deprecation warning"
+echo "# a module reading a file through the deprecated kernel_read_file()"
+run /sbin/insmod $M/krf_path.ko path=/tmp/data.txt
+run cat /sys/module/krf_path/deprecated_exports
+echo "# a module using another module's deprecated export, found by depmod"
+run /sbin/modprobe unused_plain_user
+run cat /sys/module/unused_plain_user/deprecated_exports
+echo "# rehearse the removal: the export is treated as gone"
+run /sbin/rmmod krf_path
+run "echo deny >$P"
+run /sbin/insmod $M/krf_path.ko path=/tmp/data.txt
+run "echo warn >$P"
+echo "# the 2007 story: sys_open/sys_read are gone for good"
+run /sbin/insmod $M/sys_open_user.ko
+lsmod | grep -q '^unused_plain_user ' || fail "unused_plain_user did not load"

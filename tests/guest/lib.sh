@@ -1,5 +1,9 @@
 #!/bin/sh
 # Helpers for guest scenarios (sourced; busybox sh).
+# What differs between the bases: REL, DEP_PARAM, DEP_CONFIG
+# (configs/<base>/harness.env).
+# shellcheck source=../../configs/mainline/harness.env
+. /tests/base.env
 fail() { echo "FAIL: $*"; exit 1; }
 # count_dmesg PATTERN: number of kernel log lines since the scenario began
 # that contain the fixed string PATTERN

@@ -1,6 +1,6 @@
 #!/bin/sh
 # variants: x86_64 i386 arm64
-# cmdline: module.unused_exports=deny
+# cmdline: module.${DEP_PARAM}=deny
 # Case 6: the deny switch refuses the module of case 1 with a clear message;
 # switching back to warn at run time lets it load.
 # shellcheck source=lib.sh
