@@ -25,6 +25,9 @@
 #                               with "harness" checks the harness, once
 #   # cmdline: module.foo=bar   extra kernel command line (scenarios)
 #   # timeout: 300              seconds (scenarios: default 120, in the guest)
+#   # needs: bisect             a host check that reads the bisection pass's
+#                               products (build/<base>/bisect/out): the runner
+#                               runs the pass once per base, first in its lane
 #   # explicit: yes             run only when ONLY names it exactly (the
 #                               harness's own test scenarios)
 # env: BASES, ONLY (space-separated shell patterns matched against whole
@@ -87,7 +90,7 @@ timed() { # LABEL COMMAND...: run it, record how long it took
 declare -A H=() vbases=()
 while IFS=$'\t' read -r file key val; do
 	H[$file|$key]=$val
-done < <(awk 'FNR == 1 { n = 0 } ++n <= 12 && match($0, /^# (variants|bases|cmdline|explicit|timeout): */) {
+done < <(awk 'FNR == 1 { n = 0 } ++n <= 12 && match($0, /^# (variants|bases|cmdline|explicit|timeout|needs): */) {
 	k = substr($0, 3, index($0, ":") - 3); v = substr($0, RLENGTH + 1)
 	if (!((FILENAME, k) in seen)) { seen[FILENAME, k] = 1; printf "%s\t%s\t%s\n", FILENAME, k, v } }' \
 	"$TOP"/tests/guest/*.sh "$TOP"/tests/host/*.sh)
@@ -95,7 +98,7 @@ for f in "$TOP"/configs/*.variant; do
 	v=${f##*/}
 	vbases[${v%.variant}]=$(sed -n 's/^BASES="\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' "$f" | head -n1)
 done
-declare -A boots=() bootsel=() boot_named=() need=()
+declare -A boots=() bootsel=() boot_named=() need=() bisect=()
 hosts=() harness_checks=() names=()
 for b in $BASES_RUN; do
 	for f in "$TOP"/tests/guest/*.sh; do
@@ -130,6 +133,7 @@ for b in $BASES_RUN; do
 		selected "host/$b/$c" || continue
 		hosts+=("$b|$c")
 		for v in ${H[$f|variants]-}; do need[$b|$v]=1; done
+		[ "${H[$f|needs]-}" = bisect ] && bisect[$b]=1
 	done
 done
 # The harness's own checks run once, on the first base.
@@ -169,13 +173,22 @@ declare -A broken=()
 build_base() { # BASE: writes build/<base>/logs/.built-<variant> = ok|FAIL detail
 	local b=$1 v vs=() w
 	export BASE=$b
-	rm -f "$TOP/build/$b/logs"/.built-*
+	rm -f "$TOP/build/$b/logs"/.built-* "$TOP/build/$b/logs/.bisect"
 	mkdir -p "$TOP/build/$b/logs"
 	if ! timed "$b: tree" "$TOP/tools/tree.sh" >"$TOP/build/$b/logs/tree.log" 2>&1; then
 		echo "FAIL $(grep -m1 '^ERROR' "$TOP/build/$b/logs/tree.log")" >"$TOP/build/$b/logs/.tree"
 		return
 	fi
 	echo ok >"$TOP/build/$b/logs/.tree"
+	# The bisection pass, a producer: its report, sparse and W=1 outputs and
+	# the x86_64-next kernel are what "needs: bisect" checks read.
+	if [ -n "${bisect[$b]:-}" ] || [ -n "${need[$b|x86_64-next]:-}" ]; then
+		if timed "$b: bisection pass" "$TOP/tools/bisect-check.sh" >"$TOP/build/$b/logs/bisect.log" 2>&1; then
+			echo ok >"$TOP/build/$b/logs/.bisect"
+		else
+			echo "FAIL see build/$b/bisect/out/report" >"$TOP/build/$b/logs/.bisect"
+		fi
+	fi
 	for key in "${!need[@]}"; do
 		[ "${key%%|*}" = "$b" ] || continue
 		v=${key#*|}
@@ -205,6 +218,10 @@ for b in $BASES_RUN; do
 		broken[$b]="tree/$b failed"
 		sed 's/^/#   /' "$TOP/build/$b.build.err" | tail -n 5
 		continue
+	fi
+	if [ -f "$TOP/build/$b/logs/.bisect" ] && [ "$(cat "$TOP/build/$b/logs/.bisect")" != ok ]; then
+		# the pass is a gate of its own: host/<base>/bisect reports it
+		broken[$b|bisect]="the bisection pass of $b failed"
 	fi
 	for key in "${!need[@]}"; do
 		[ "${key%%|*}" = "$b" ] || continue
@@ -239,7 +256,10 @@ for c in "${harness_checks[@]}"; do
 done
 for h in "${hosts[@]}"; do
 	b=${h%%|*} c=${h#*|}
-	why=$(why_not "$b" "${H[$TOP/tests/host/$c.sh|variants]-}")
+	f=$TOP/tests/host/$c.sh deps=${H[$TOP/tests/host/$c.sh|variants]-}
+	# the pass's own check reports its failure; the others that read it skip
+	[ "${H[$f|needs]-}" = bisect ] && [ "$c" != bisect ] && deps="$deps bisect"
+	why=$(why_not "$b" "$deps")
 	if [ -n "$why" ]; then report SKIP "host/$b/$c" "not run: $why"; continue; fi
 	run_host "host/$b/$c" "$TOP/tests/host/$c.sh" "$b"
 done

@@ -11,7 +11,7 @@ try() { # NAME MACRO-LINE → sets $log to the failed build's log
 		>"$scratch/$1/$1.c"
 	echo "obj-m := $1.o" >"$scratch/$1/Kbuild"
 	log=$scratch/$1/build.log
-	if make -C "$BUILD/obj/x86_64" M="$scratch/$1" modules >"$log" 2>&1; then
+	if make -C "$(variant_obj x86_64)" M="$scratch/$1" modules >"$log" 2>&1; then
 		fail "$1: the build succeeded with: $2"
 	fi
 	grep -E 'error|ERROR' "$log" | head -n3

@@ -11,7 +11,7 @@ for s in sys_open sys_read; do
 done
 scratch_dir
 cp "$TOP"/tests/modules/sys_open_user/*.c "$TOP"/tests/modules/sys_open_user/Kbuild "$scratch/"
-if make -C "$BUILD/obj/x86_64" M="$scratch" modules >"$scratch/build.log" 2>&1; then
+if make -C "$(variant_obj x86_64)" M="$scratch" modules >"$scratch/build.log" 2>&1; then
 	fail "a plain M= build with undefined sys_open/sys_read succeeded"
 fi
 for s in sys_open sys_read; do

@@ -9,7 +9,7 @@ for i in 1 2; do
 	PATCHES="$scratch/p$i" "$TOP/tools/refresh.sh" || fail "refresh $i failed"
 done
 diff -r "$scratch/p1" "$scratch/p2" || fail "two refreshes of the same tree differ"
-diff -r -x next -x '*.md' -x cover-letter.txt "$scratch/p1" "$TOP/patches" || fail "patches/ differs from a refresh of build/linux"
+diff -r -x next -x '*.md' -x cover-letter.txt "$scratch/p1" "$PATCHES" || fail "${PATCHES#"$TOP"/} differs from a refresh of build/$BASE/linux"
 if grep -lq "^From [1-9a-f][0-9a-f]\{39\} " "$scratch"/p1/*.patch 2>/dev/null; then
 	fail "a patch carries a real commit hash in its From line"
 fi

@@ -3,7 +3,7 @@
 # modpost -R (the tree's own release, passed for in-tree builds) warns about
 # exports built here whose removal release has come, and only those.
 . "$(dirname "$0")/lib.sh"
-O=$BUILD/obj/x86_64
+O=$(variant_obj x86_64)
 ! grep -q "scheduled for removal" "$LOGS/build-x86_64.log" ||
 	fail "the 6.12 build warns about an export due later"
 echo "the 6.12 kernel build warns about no export"

@@ -4,7 +4,7 @@
 # columns with the removal release in the fifth, and the information
 # round-trips into external (M=) builds: their modpost warns with the release.
 . "$(dirname "$0")/lib.sh"
-O=$BUILD/obj/x86_64 MODS=$BUILD/mods/x86_64
+O=$(variant_obj x86_64) MODS=$BUILD/mods/x86_64
 bad=$(awk -F'\t' 'NF != 5' "$O/Module.symvers" "$MODS"/*/Module.symvers | head -n3)
 [ -z "$bad" ] || fail "Module.symvers lines without exactly five columns: $bad"
 tab=$(printf '\t')

@@ -4,7 +4,7 @@
 # exist: modpost reports the import undefined, and the kernel's
 # Module.symvers has no deprecated export at all.
 . "$(dirname "$0")/lib.sh"
-O=$BUILD/obj/x86_64-nounused MODS=$BUILD/mods/x86_64-nounused
+O=$(variant_obj x86_64-nounused) MODS=$BUILD/mods/x86_64-nounused
 grep -qx '# CONFIG_UNUSED_SYMBOLS is not set' "$O/.config" || fail "CONFIG_UNUSED_SYMBOLS is set in $O/.config"
 expect_grep "modpost: \"kernel_read_file\" \[.*krf_path\.ko\] undefined!" "$MODS/krf_path/build.log"
 ! grep -q "EXPORT_UNUSED" "$O/Module.symvers" || fail "Module.symvers has deprecated exports"

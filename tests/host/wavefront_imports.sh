@@ -5,7 +5,7 @@
 # file-reading exports of fs/kernel_read_file.c, fs/open.c, fs/read_write.c
 # (the list is taken from those files, not written here).
 . "$(dirname "$0")/lib.sh"
-O=$BUILD/obj/i386
+O=$(variant_obj i386)
 ko=$O/sound/isa/wavefront/snd-wavefront.ko
 [ -f "$ko" ] || fail "no $ko"
 grep -qx 'CONFIG_MODVERSIONS=y' "$O/.config" || fail "i386 has no MODVERSIONS"
