@@ -176,11 +176,12 @@ scan() {
 	}
 	function emit(    at, r, v) {
 		at = sfile ":" start ": "
+		r = nargs < 2 || arg[2] == "" ? "(missing)" : arg[2]
 		if (nargs > 2 || arg[1] !~ /^[A-Za-z_][A-Za-z0-9_]*$/) {
-			printf "%s%s: malformed call: %s\n", at, class, trim(call) > bad
-		} else if (nargs < 2 || arg[2] !~ /^"[0-9]+\.[0-9]+"$/) {
-			printf "%s%s (%s): malformed removal release %s\n", at, arg[1],
-			       class, nargs < 2 || arg[2] == "" ? "(missing)" : arg[2] > bad
+			printf("%s%s: malformed call: %s\n", at, class, trim(call)) > bad
+		} else if (r !~ /^"[0-9]+\.[0-9]+"$/) {
+			printf("%s%s (%s): malformed removal release %s\n", at, arg[1],
+			       class, r) > bad
 		} else {
 			r = substr(arg[2], 2, length(arg[2]) - 2)
 			split(r, v, ".")
@@ -190,7 +191,7 @@ scan() {
 		start = 0
 	}
 	function unterminated() {
-		printf "%s:%d: %s: unterminated call\n", sfile, start, class > bad
+		printf("%s:%d: %s: unterminated call\n", sfile, start, class) > bad
 		start = 0
 	}
 	FNR == 1 {
@@ -225,8 +226,9 @@ scan() {
 block() {
 	LC_ALL=C sort -t "$tab" -k1,1 -k6,6 -k2,2 "$tmp/exports" |
 		awk -F'\t' '{
-			printf "%sWhat:\t%s(%s)\nWhen:\t%s\nWhere:\t%s\n",
-			       NR > 1 ? "\n" : "", $5, $6, $7, $2
+			if (NR > 1)
+				print ""
+			printf "What:\t%s(%s)\nWhen:\t%s\nWhere:\t%s\n", $5, $6, $7, $2
 		}'
 }
 
@@ -281,10 +283,14 @@ check_schedule() {
 		return
 	fi
 	block >"$tmp/block"
-	awk -v b="$begin" -v e="$end" '
+	: >"$tmp/current"
+	awk -v b="$begin" -v e="$end" -v s="$schedule" -v current="$tmp/current" '
 	index($0, e) == 1 { inside = 0 }
-	inside { print }
-	index($0, b) == 1 { inside = 1 }' "$schedule" >"$tmp/current"
+	inside { print > current }
+	index($0, b) == 1 { inside = 1 }
+	!inside && /^What:[ \t]*EXPORT_UNUSED_SYMBOL/ {
+		printf "%s:%d: a hand-written entry for a deprecated export; the generated block lists them\n", s, FNR
+	}' "$schedule"
 	cmp -s "$tmp/block" "$tmp/current" && return
 	awk -v s="$schedule" -v rerun="$rerun" '
 	function flush(    k) {
