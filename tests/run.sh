@@ -180,9 +180,9 @@ build_base() { # BASE: writes build/<base>/logs/.built-<variant> = ok|FAIL detai
 		return
 	fi
 	echo ok >"$TOP/build/$b/logs/.tree"
-	# The bisection pass, a producer: its report, sparse and W=1 outputs and
-	# the x86_64-next kernel are what "needs: bisect" checks read.
-	if [ -n "${bisect[$b]:-}" ] || [ -n "${need[$b|x86_64-next]:-}" ]; then
+	# The bisection pass, a producer: its report and its sparse and W=1
+	# outputs are what "needs: bisect" checks read.
+	if [ -n "${bisect[$b]:-}" ]; then
 		if timed "$b: bisection pass" "$TOP/tools/bisect-check.sh" >"$TOP/build/$b/logs/bisect.log" 2>&1; then
 			echo ok >"$TOP/build/$b/logs/.bisect"
 		else

@@ -1,6 +1,5 @@
 #!/bin/bash
-# The bisection, sparse and W=1 gates, in one pass over the series, and the
-# kernel of the x86_64-next variant as its last step:
+# The bisection, sparse and W=1 gates, in one pass over the series:
 #
 #   - every prefix (base+1, base+1..2, ...) is made with git am in the
 #     worktree build/bisect/linux and must apply; then, the same way, the

@@ -5,15 +5,21 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 load_variant "${1:?usage: build-kernel.sh VARIANT}"
-if [ "$BUILT_BY" = bisect ]; then
-	# made by the bisection pass (its last prefix), not here
-	"$TOP/tools/bisect-check.sh" >"$LOGS/build-$VARIANT.log" 2>&1 ||
-		die "$VARIANT: the bisection pass that builds it failed (see $LOGS/build-$VARIANT.log, build/$BASE/bisect/out/report)"
-	for line in $(for f in $FRAGMENTS; do grep '^CONFIG_' "$(fragment_path "$f")"; done); do
-		grep -qxF "$line" "$OBJ/.config" || die "$VARIANT: $line did not stick"
-	done
-	say "$VARIANT: $(cat "$OBJ/.release") (from the bisection pass, ${OBJ#"$TOP"/})"
-	exit 0
+if [ -n "$NEXT" ]; then
+	# The series' tree at its HEAD, then the next cycle's series on top.
+	[ -e "$BUILD/linux/.git" ] || die "no kernel tree at $BUILD/linux; run 'make tree'"
+	[ -f "$PATCHES/next/series" ] || die "$VARIANT: no ${PATCHES#"$TOP"/}/next/series; run 'make next-series'"
+	if [ ! -e "$KSRC/.git" ]; then
+		git -C "$BUILD/linux" worktree prune
+		mkdir -p "$(dirname "$KSRC")"
+		git -C "$BUILD/linux" worktree add -q --detach "$KSRC" HEAD
+	fi
+	git -C "$KSRC" am --abort >/dev/null 2>&1 || true
+	git -C "$KSRC" checkout -q -f --detach "$(git -C "$BUILD/linux" rev-parse HEAD)"
+	while read -r p; do
+		out=$(git -C "$KSRC" -c user.name=harness -c user.email=harness@localhost am -q "$PATCHES/next/$p" 2>&1) ||
+			{ printf '%s\n' "$out" >&2; git -C "$KSRC" am --abort >/dev/null 2>&1; die "patch does not apply: ${PATCHES#"$TOP"/}/next/$p"; }
+	done < <(grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$PATCHES/next/series")
 fi
 [ -e "$KSRC/.git" ] || die "no kernel tree at $KSRC; run 'make tree'"
 mkdir -p "$OBJ"

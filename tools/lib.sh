@@ -75,7 +75,7 @@ arch_facts() {
 #   WEIGHT      relative build cost, for scheduling (default 1)
 #   TREE        source under build/<base>/ (default linux)
 #   OBJPATH     object directory under build/<base>/ (default obj/<variant>)
-#   BUILT_BY=bisect  the kernel is the bisection pass's last step
+#   NEXT=1      the tree is the series' tree plus patches/<base>/next
 #   GUEST_CPUS, GUEST_MEM (MiB), GUEST_CMDLINE (added to every boot),
 #   MUTANTS=1   malformed modules in the initramfs
 # Fragment F is configs/<base>/F when that exists, else configs/F.
@@ -83,7 +83,7 @@ load_variant() {
 	local v=$1 f=$TOP/configs/$1.variant
 	[ -f "$f" ] || die "unknown kernel variant '$v' (no $f)"
 	VARIANT=$v
-	TREE=linux GUEST_MEM=512 GUEST_CMDLINE= MUTANTS= OBJPATH= BUILT_BY= ROLE=test WEIGHT=1
+	TREE=linux GUEST_MEM=512 GUEST_CMDLINE= MUTANTS= OBJPATH= ROLE=test WEIGHT=1 NEXT=
 	BASES="mainline 6.12"
 	GUEST_CPUS=1
 	# shellcheck disable=SC1090

@@ -6,7 +6,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-RELEASE=${RELEASE:-6.13}
+RELEASE=${RELEASE:-$REL}
 TREE=$BUILD/linux
 OUT=$PATCHES/next
 [ -d "$TREE/.git" ] || die "no tree at $TREE; run 'make tree'"
@@ -42,8 +42,8 @@ mkdir -p "$OUT"
 rm -f "$OUT"/*.patch
 cp "$tmp"/*.patch "$OUT/"
 {
-	echo "# The next cycle's series: applied on top of patches/series."
+	echo "# The next cycle's series: applied on top of ${PATCHES#"$TOP"/}/series."
 	(cd "$OUT" && ls -1 ./*.patch | sed 's|^\./||')
 } >"$OUT/series"
 rm -rf "$tmp"
-say "patches/next/: $(ls "$OUT"/*.patch | wc -l) patch(es) removing the exports due in $RELEASE"
+say "${OUT#"$TOP"/}: $(ls "$OUT"/*.patch | wc -l) patch(es) removing the exports due in $RELEASE"
