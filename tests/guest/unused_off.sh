@@ -1,12 +1,12 @@
 #!/bin/sh
 # variants: x86_64-nounused
-# Case 7: with CONFIG_UNUSED_SYMBOLS=n the deprecated export does not exist:
+# Case 7: with deprecated exports compiled out ($DEP_CONFIG=n) the deprecated export does not exist:
 # the loader says Unknown symbol, and the loader's switch is gone too.
 # shellcheck source=lib.sh
 . /tests/lib.sh
 M=/lib/modules/$(uname -r)/updates
-insmod $M/krf_path.ko 2>/tmp/err && fail "krf_path loaded without CONFIG_UNUSED_SYMBOLS"
+insmod $M/krf_path.ko 2>/tmp/err && fail "krf_path loaded without $DEP_CONFIG"
 cat /tmp/err
 expect_dmesg_count 1 "krf_path: Unknown symbol kernel_read_file (err -2)"
 expect_dmesg_count 0 "deprecated export"
-[ ! -e /sys/module/module/parameters/unused_exports ] || fail "the unused_exports switch exists"
+[ ! -e /sys/module/module/parameters/$DEP_PARAM ] || fail "the $DEP_PARAM switch exists"
