@@ -74,6 +74,15 @@ class Elf:
         off = self.shstr_off + self.shdrs[self.index(old)][0]
         self.data[off:off + len(old)] = new.encode()
 
+    def symbol(self, name):
+        """index of the symbol @name in .symtab"""
+        off, size = self.body('.symtab')
+        stroff = self.shdrs[self.shdrs[self.index('.symtab')][6]][4]
+        for k in range(size // 24):
+            if self._str(stroff, struct.unpack_from('<I', self.data, off + 24 * k)[0]) == name:
+                return k
+        die('no symbol ' + name)
+
     def relas(self, name):
         """(file offset, r_offset, r_info, r_addend) of each relocation"""
         off, size = self.body('.rela' + name)
@@ -106,9 +115,13 @@ def mutants(src, seed, nrandom):
     e = m(); e.set_size(gpl, e.size(gpl) - 1)
     yield ('ksymtab-partial', 'refuse:is not a whole number of entries',
            '__ksymtab_unused_gpl one byte short of whole entries', e.data)
+    # (with the relocations of the entry dropped too: the tables are checked
+    # once relocated, and a relocation past the end of its section is the
+    # relocator's business, not the deprecated tables')
     e = m(); e.set_size(gpl, e.size(gpl) - ENTRY)
+    e.set_size('.rela' + gpl, e.size('.rela' + gpl) - 3 * RELA.size)
     yield ('ksymtab-short', 'refuse:deprecated export tables are inconsistent',
-           'one ksymtab entry fewer than removal releases', e.data)
+           'one ksymtab entry (and its relocations) fewer than removal releases', e.data)
     e = m(); e.set_size('__kcrctab_unused_gpl', e.size('__kcrctab_unused_gpl') - 1)
     yield ('kcrctab-partial', 'refuse:bytes of CRCs',
            '__kcrctab_unused_gpl size not a multiple of 4', e.data)
@@ -136,6 +149,19 @@ def mutants(src, seed, nrandom):
         e.set_rela(r, addend=r[3] + FAR)
         yield ('far-' + what, 'refuse:' + text,
                'second entry\'s %s offset points 256 MiB away' % what, e.data)
+
+    # Entries pointing into init memory, which is freed after init while the
+    # export stays: the second entry's value at the init function, its name
+    # and its namespace at a copy of its own name in .init.rodata (so that
+    # the order and duplicate checks pass).
+    init_code, init_name = e.symbol('mut_exporter_init'), e.symbol('mut_init_name')
+    for field, what, sym, text in ((0, 'value', init_code, 'symbol outside the module\'s core memory'),
+                                   (4, 'name', init_name, 'name outside the module\'s core memory'),
+                                   (8, 'namespace', init_name, 'namespace outside the module\'s core memory')):
+        e = m(); r = e.rela_at(gpl, ENTRY + field)
+        e.set_rela(r, info=(sym << 32) | (r[2] & 0xffffffff), addend=0)
+        yield ('init-' + what, 'refuse:' + text,
+               'second entry\'s %s in init memory (freed after init)' % what, e.data)
 
     e = m(); a, b = e.rela_at(gpl, 4), e.rela_at(gpl, ENTRY + 4)
     e.set_rela(a, info=b[2]); e.set_rela(b, info=a[2])

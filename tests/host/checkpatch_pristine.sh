@@ -15,7 +15,7 @@
 #    the linker-script lines that base already has, too).
 . "$(dirname "$0")/lib.sh"
 K=$BUILD/linux
-[ -d "$K/.git" ] || fail "no kernel tree at ${K#"$TOP"/}"
+[ -e "$K/.git" ] || fail "no kernel tree at ${K#"$TOP"/}"
 [ -f "$PATCHES/series" ] || fail "no ${PATCHES#"$TOP"/}/series"
 scratch_dir
 mkdir -p "$scratch/scripts"

@@ -31,6 +31,13 @@ EXPORT_UNUSED_SYMBOL_GPL(mut_dep_gpl_2, "6.14");
 int mut_dep_gpl_3(void) { return 13; }
 EXPORT_UNUSED_SYMBOL_GPL(mut_dep_gpl_3, "6.14");
 
+/*
+ * Init memory for the mutants whose entries point into it (freed once the
+ * module is initialised): a copy of an export's name in .init.rodata; the
+ * init function is in .init.text.
+ */
+static const char mut_init_name[] __initconst __used = "mut_dep_gpl_2";
+
 static int __init mut_exporter_init(void)
 {
 	return 0;

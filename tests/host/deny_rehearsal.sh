@@ -1,0 +1,53 @@
+# variants: x86_64 x86_64-next
+# bases: 6.12 mainline
+# Issue 12 b: module.unused_exports=deny rehearses the removal exactly.
+# Compares the records that guest/deny_rehearsal printed on the deny boot of
+# the x86_64 kernel and on the x86_64-next kernel (the exports gone), taken
+# from the newest console logs of the two variants that hold one
+# (build/<base>/logs/boot-<variant>-<tag>.results, where the scenarios'
+# output goes, or .log), each newer than its kernel:
+#  - the same load result for every module, the same insmod errors and the
+#    same kernel messages, once the deny boot's deny lines are taken out;
+#  - the deny lines: only on the deny boot, one per module and export;
+#  - neither record mentions "(err -1)" (deny used to fail with -EPERM).
+# Needs the guest boots of this run: run it after them.
+. "$(dirname "$0")/lib.sh"
+scratch_dir
+record() { # VARIANT OUT: the newest intact record of VARIANT's boots
+	local v=$1 out=$2 log img sum
+	load_variant "$v"
+	img=$OBJ/$IMAGE
+	[ -f "$img" ] || fail "no kernel image for $v (${img#"$TOP"/})"
+	# the scenarios' output: the results channel (.results), or the console
+	log=$(grep -l '^# DENY-REHEARSAL-BEGIN' "$LOGS"/boot-"$v"-*.results "$LOGS"/boot-"$v"-*.log 2>/dev/null |
+		xargs -r ls -t | head -n1)
+	[ -n "$log" ] || fail "no boot of $v printed a deny_rehearsal record (${LOGS#"$TOP"/}/boot-$v-*.{results,log}): guest/deny_rehearsal must run before this test"
+	[ "$log" -nt "$img" ] || fail "the newest record of $v (${log#"$TOP"/}) is older than its kernel: boot it again"
+	awk '/^# DENY-REHEARSAL-BEGIN/{on=1; next} /^# DENY-REHEARSAL-END/{print "END " $3 > "/dev/stderr"; exit} on && /^# /{print substr($0, 3)}' \
+		"$log" >"$out" 2>"$out.end"
+	sum=$(sed -n 's/^END //p' "$out.end")
+	[ -n "$sum" ] || fail "${log#"$TOP"/}: record without its end marker"
+	[ "$(md5sum <"$out" | cut -d' ' -f1)" = "$sum" ] ||
+		fail "${log#"$TOP"/}: the record does not match its md5sum (console lines interleaved?)"
+	grep -q '^module ' "$out" || fail "${log#"$TOP"/}: empty record"
+	echo "$v: record of $(grep -c '^module ' "$out") modules from ${log#"$TOP"/}"
+}
+record x86_64 "$scratch/deny"
+record x86_64-next "$scratch/next"
+sg=$(printf '%s' "${SYMBOL_GET:-symbol_get of}" | sed 's/[][()\\.*+?^$|{}]/\\&/g')
+denyre=": refusing ($sg )?deprecated export [A-Za-z0-9_]+ .*: module\.${DEP_PARAM:-unused_exports}=deny\$"
+! grep -E -- "$denyre" "$scratch/next" || fail "the next-cycle kernel printed deny lines"
+grep -E -- "$denyre" "$scratch/deny" >"$scratch/denylines" || fail "the deny boot printed no deny line"
+echo "deny lines:"; sed 's/^/  /' "$scratch/denylines"
+dups=$(sort "$scratch/denylines" | uniq -d)
+[ -z "$dups" ] || fail "deny lines repeated: $dups"
+for m in krf_path krf_fd krf_weak; do
+	grep -q "kmsg: $m: refusing deprecated export" "$scratch/denylines" || fail "no deny line for $m"
+done
+! grep -F '(err -1)' "$scratch/deny" "$scratch/next" || fail "a record shows (err -1)"
+grep -vE -- "$denyre" "$scratch/deny" >"$scratch/deny.rest"
+if ! diff -u "$scratch/next" "$scratch/deny.rest" >"$scratch/diff"; then
+	cat "$scratch/diff"
+	fail "deny (+) and the next-cycle kernel (-) differ beyond the deny lines"
+fi
+echo "same load results and messages on both kernels:"; sed 's/^/  /' "$scratch/next"
