@@ -97,6 +97,8 @@ if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
 	boot=TIMEOUT
 	result TIMEOUT "$bootname" "guest did not end within ${timeout}s; killed. Console tail (${log#"$TOP"/}):"
 	tail_of "$log"
+	echo "#   results channel tail (${res#"$TOP"/}):"
+	tail -n 5 "$res" | sed 's/^/#   /'
 elif [ "$rc" -ne 0 ]; then
 	boot=FAIL
 	result FAIL "$bootname" "qemu exited with $rc: $(head -c 300 "$log.qemu")"
@@ -122,12 +124,12 @@ for s in ${scenarios//,/ }; do
 	"")
 		# the boot's failure is the one result for that event
 		if [ "$boot" != PASS ]; then
-			result SKIP "$prefix/$s" "not reached: $bootname is $boot"
+			result SKIP "$prefix/$s" "no result: $bootname is $boot"
 		else
 			result FAIL "$prefix/$s" "the guest reported no result for it"
 		fi ;;
 	"ok "*"# SKIP"*)
-		result SKIP "$prefix/$s" "${line#*# SKIP}" ;;
+		result SKIP "$prefix/$s" "${line#*# SKIP }" ;;
 	"ok "*)
 		result PASS "$prefix/$s" ;;
 	*"# TIMEOUT"*)
