@@ -6,11 +6,12 @@ VARIANT ?= x86_64
 export BASE
 SHELL := /bin/bash
 
-.PHONY: help deps source tree refresh next-series kernel modules initramfs check bisect demo bench clean distclean
+.PHONY: help deps source tree refresh next-series kernel modules initramfs check check-full bisect demo bench clean distclean
 
 help:
 	@echo "make demo       build, boot, load out-of-tree modules, show warnings and the release report (BASE)"
-	@echo "make check      every test, both bases: one line each, then 'N passed, N failed, N skipped'"
+	@echo "make check      every test that fits CI, both bases: one line each, then 'N passed, N failed, N skipped'"
+	@echo "make check-full make check plus the debug kernels and the bisection pass with sparse and W=1"
 	@echo "make bench      size, lookup, load, modpost and report figures vs the same base unpatched (BASE)"
 	@echo "make bisect     the bisection gate alone: every prefix applies, builds, boots (BASE; part of check)"
 	@echo "make deps       install missing packages with apt-get (root or sudo)"
@@ -63,6 +64,9 @@ initramfs: modules
 
 check: deps
 	@tests/run.sh
+
+check-full: deps
+	@FULL=1 tests/run.sh
 
 bisect: deps tree
 	@tools/bisect-check.sh

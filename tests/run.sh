@@ -30,7 +30,10 @@
 #                               runs the pass once per base, first in its lane
 #   # explicit: yes             run only when ONLY names it exactly (the
 #                               harness's own test scenarios)
-# env: BASES, ONLY (space-separated shell patterns matched against whole
+# make check-full (FULL=1) adds what does not fit CI's budget: the variants
+# whose file says FULL=1 (the debug kernel) and the checks that need the
+# bisection pass.
+# env: BASES, FULL, ONLY (space-separated shell patterns matched against whole
 #      names), LIST=1 (print the selected names and stop), RUN_LOGS (where
 #      the run's own logs go, default build/logs: for the harness's tests,
 #      which run the runner).
@@ -97,6 +100,8 @@ done < <(awk 'FNR == 1 { n = 0 } ++n <= 12 && match($0, /^# (variants|bases|cmdl
 for f in "$TOP"/configs/*.variant; do
 	v=${f##*/}
 	vbases[${v%.variant}]=$(sed -n 's/^BASES="\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' "$f" | head -n1)
+	# a variant of the full run only: no base has it in make check
+	[ -z "${FULL:-}" ] && grep -qx 'FULL=1' "$f" && vbases[${v%.variant}]=none
 done
 declare -A boots=() bootsel=() boot_named=() need=() bisect=()
 hosts=() harness_checks=() names=()
@@ -131,6 +136,7 @@ for b in $BASES_RUN; do
 		[ "$bs" = harness ] && continue
 		in_list "$b" "${bs:-mainline 6.12}" || continue
 		selected "host/$b/$c" || continue
+		[ -z "${FULL:-}" ] && [ "${H[$f|needs]-}" = bisect ] && continue
 		hosts+=("$b|$c")
 		for v in ${H[$f|variants]-}; do need[$b|$v]=1; done
 		[ "${H[$f|needs]-}" = bisect ] && bisect[$b]=1

@@ -94,7 +94,18 @@ build_one() {
 
 if [ $# -gt 0 ]; then
 	for m in "$@"; do build_one "$m"; done
-else
-	for m in "$TOP"/tests/modules/*/; do build_one "$(basename "$m")"; done
+	exit 0
 fi
+# All of them, three at a time: first those that need no other module, then
+# the rest (whose DEPS are then built and skipped as unchanged).
+leaves=() users=()
+for m in "$TOP"/tests/modules/*/; do
+	m=$(basename "$m")
+	if grep -qs '^DEPS=' "$TOP/tests/modules/$m/module.conf"; then users+=("$m"); else leaves+=("$m"); fi
+done
+for group in leaves users; do
+	declare -n list=$group
+	printf '%s\n' "${list[@]}" | xargs -P 3 -n 1 "$0" "$VARIANT" ||
+		die "test modules for $VARIANT: a build failed (see above)"
+done
 say "test modules for $VARIANT in ${MODS#"$TOP"/}"
