@@ -45,6 +45,8 @@ scratch_dir
 rel=$(cat "$O/.release")
 d=$scratch/lib/modules/$rel/updates
 mkdir -p "$d"
+# the files modules_install would leave (no in-tree modules here)
+: >"$d/../modules.order"; : >"$d/../modules.builtin"; : >"$d/../modules.builtin.modinfo"
 for m in krf_path unused_exporter unused_plain_user ns_unx_exporter ns_unx_user; do
 	cp "$MODS/$m/$m.ko" "$d/" || fail "no $m.ko"
 done
@@ -57,3 +59,10 @@ grep -x "updates/ns_unx_user.ko: updates/ns_unx_exporter.ko" "$dep" ||
 grep -x "updates/unused_plain_user.ko: updates/unused_exporter.ko" "$dep" ||
 	fail "modules.dep lacks unused_plain_user -> unused_exporter: $(cat "$dep")"
 grep -x "updates/krf_path.ko:" "$dep" || fail "krf_path (a vmlinux deprecated export) has dependencies: $(cat "$dep")"
+# control: the same check is live (a stale CRC in unused_crc_user's
+# __versions for unx_gpl is reported)
+cp "$MODS/unused_crc_user/unused_crc_user.ko" "$d/" || fail "no unused_crc_user.ko"
+out=$(depmod -e -E "$O/Module.symvers" -b "$scratch" "$rel" 2>&1) || true
+echo "$out" | grep -q "unused_crc_user.ko disagrees about version of symbol unx_gpl" ||
+	fail "depmod -e -E did not report the control's stale CRC: $out"
+echo "control: depmod reports the stale CRC of unused_crc_user"
