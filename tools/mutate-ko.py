@@ -204,6 +204,21 @@ def mutants(src, seed, nrandom):
                'seed %d: bit flips in %s at %s' % (seed, sec, ','.join(flips)), e.data)
 
 
+def user_mutants(src):
+    """yield (name, expect, what, bytes): mutants of mut_user.ko"""
+    # mut_dep_2's undefined symbol renamed mut_dep_1: the module's symbol
+    # table names the deprecated import mut_dep_1 twice.  The loader must
+    # record and log that use once (and mut_user's check of mut_dep_2 then
+    # fails, since the call resolves to mut_dep_1).
+    e = Elf(src)
+    off, _ = e.body('.symtab')
+    one, two = e.symbol('mut_dep_1'), e.symbol('mut_dep_2')
+    name_one = struct.unpack_from('<I', e.data, off + 24 * one)[0]
+    struct.pack_into('<I', e.data, off + 24 * two, name_one)
+    yield ('user-import-twice', 'once:mut_dep_1',
+           'mut_user naming the deprecated import mut_dep_1 twice', e.data)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--seed', type=int, default=2007)
@@ -222,6 +237,24 @@ def main():
         lines.append('%s\t%s\t%s\n' % (fname, expect, what))
     with open(os.path.join(args.outdir, 'MANIFEST'), 'w') as f:
         f.writelines(lines)
+    # Mutants of the user module, when it was built next to the exporter
+    # (build/<base>/mods/<variant>/mut_user/mut_user.ko): OUTDIR/users/,
+    # MANIFEST lines "FILE <TAB> once:SYMBOL <TAB> WHAT".
+    user = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(args.ko))),
+                        'mut_user', 'mut_user.ko')
+    if os.path.exists(user):
+        with open(user, 'rb') as f:
+            usrc = f.read()
+        udir = os.path.join(args.outdir, 'users')
+        os.makedirs(udir, exist_ok=True)
+        ulines = []
+        for name, expect, what, data in user_mutants(usrc):
+            with open(os.path.join(udir, name + '.ko'), 'wb') as f:
+                f.write(data)
+            ulines.append('%s.ko\t%s\t%s\n' % (name, expect, what))
+        with open(os.path.join(udir, 'MANIFEST'), 'w') as f:
+            f.writelines(ulines)
+        print('%d mutants of mut_user.ko in %s' % (len(ulines), udir))
     print('%d mutants of %s in %s (seed %d)' % (len(lines), os.path.basename(args.ko),
                                               args.outdir, args.seed))
 

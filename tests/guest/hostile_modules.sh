@@ -44,6 +44,31 @@ while IFS="$tab" read -r file expect what; do
 	grep -q '^mut_' /proc/modules && problem "$file: a mut_ module is still loaded"
 	echo "$file: $result"
 done <$D/MANIFEST
+# Mutants of the user (tools/mutate-ko.py writes them to $D/users when it
+# finds mut_user.ko): "once:SYM" = whether it loads or not, the loader logs
+# the use of the deprecated export SYM exactly once, however often the
+# module's symbol table names it.
+[ -s $D/users/MANIFEST ] || problem "no mutants of mut_user ($D/users/MANIFEST)"
+insmod $M/mut_exporter.ko || problem "the unmutated mut_exporter did not load"
+while IFS="$tab" read -r file expect what; do
+	total=$((total + 1))
+	dmesg -c >/dev/null
+	if insmod $D/users/$file 2>/tmp/err; then
+		loaded=$((loaded + 1)); result=loaded
+		rmmod mut_user || problem "$file: rmmod mut_user failed"
+	else
+		refused=$((refused + 1)); result="refused: $(dmesg | grep 'mut_user' | tail -n1 | sed 's/^\[[^]]*\] //')"
+	fi
+	case $expect in
+	once:*)
+		c=$(dmesg | grep -c "mut_user: uses deprecated export ${expect#once:} ")
+		[ "$c" -eq 1 ] || problem "$file: $c line(s) for ${expect#once:}, expected 1 ($what)"
+		result="$result; ${expect#once:} logged $c time(s)" ;;
+	*) problem "$file: unknown expectation $expect" ;;
+	esac
+	echo "users/$file: $result"
+done <$D/users/MANIFEST
+rmmod mut_exporter || problem "rmmod mut_exporter failed"
 module_states_settled
 kmemleak_check
 echo "SUMMARY: hostile_modules: $total mutants (seed 2007), $refused refused with a message, $loaded loaded and behaved"
