@@ -28,6 +28,10 @@
 #   # needs: bisect             a host check that reads the bisection pass's
 #                               products (build/<base>/bisect/out): the runner
 #                               runs the pass once per base, first in its lane
+#   # needs: boots              a host check that reads what guest scenarios
+#                               printed in this run: it runs after the boots,
+#                               and selecting it selects the scenarios named
+#                               in its "# scenarios:" header on its variants
 #   # explicit: yes             run only when ONLY names it exactly (the
 #                               harness's own test scenarios)
 # make check-full (FULL=1) adds what does not fit CI's budget: the variants
@@ -93,7 +97,7 @@ timed() { # LABEL COMMAND...: run it, record how long it took
 declare -A H=() vbases=()
 while IFS=$'\t' read -r file key val; do
 	H[$file|$key]=$val
-done < <(awk 'FNR == 1 { n = 0 } ++n <= 12 && match($0, /^# (variants|bases|cmdline|explicit|timeout|needs): */) {
+done < <(awk 'FNR == 1 { n = 0 } ++n <= 12 && match($0, /^# (variants|bases|cmdline|explicit|timeout|needs|scenarios): */) {
 	k = substr($0, 3, index($0, ":") - 3); v = substr($0, RLENGTH + 1)
 	if (!((FILENAME, k) in seen)) { seen[FILENAME, k] = 1; printf "%s\t%s\t%s\n", FILENAME, k, v } }' \
 	"$TOP"/tests/guest/*.sh "$TOP"/tests/host/*.sh)
@@ -103,9 +107,26 @@ for f in "$TOP"/configs/*.variant; do
 	# a variant of the full run only: no base has it in make check
 	[ -z "${FULL:-}" ] && grep -qx 'FULL=1' "$f" && vbases[${v%.variant}]=none
 done
-declare -A boots=() bootsel=() boot_named=() need=() bisect=()
+declare -A boots=() bootsel=() boot_named=() need=() bisect=() wanted=()
 hosts=() harness_checks=() names=()
 for b in $BASES_RUN; do
+	for f in "$TOP"/tests/host/*.sh; do
+		c=${f##*/} c=${c%.sh}
+		[ "$c" = lib ] && continue
+		bs=${H[$f|bases]-}
+		[ "$bs" = harness ] && continue
+		in_list "$b" "${bs:-mainline 6.12}" || continue
+		selected "host/$b/$c" || continue
+		[ -z "${FULL:-}" ] && [ "${H[$f|needs]-}" = bisect ] && continue
+		hosts+=("$b|$c")
+		for v in ${H[$f|variants]-}; do need[$b|$v]=1; done
+		[ "${H[$f|needs]-}" = bisect ] && bisect[$b]=1
+		if [ "${H[$f|needs]-}" = boots ]; then
+			for v in ${H[$f|variants]-}; do
+				for sc in ${H[$f|scenarios]-}; do wanted[$b|$v|$sc]=1; done
+			done
+		fi
+	done
 	for f in "$TOP"/tests/guest/*.sh; do
 		s=${f##*/} s=${s%.sh}
 		[ "$s" = lib ] && continue
@@ -123,23 +144,11 @@ for b in $BASES_RUN; do
 				bootsel[$key]=1
 				boot_named[$key]=1
 			fi
-			selected "guest/$b/$v/$s" || continue
+			selected "guest/$b/$v/$s" || [ -n "${wanted[$b|$v|$s]:-}" ] || continue
 			[ "${H[$f|explicit]-}" = yes ] && ! named "guest/$b/$v/$s" && continue
 			boots[$key]="${boots[$key]:+${boots[$key]},}$s"
 			bootsel[$key]=1
 		done
-	done
-	for f in "$TOP"/tests/host/*.sh; do
-		c=${f##*/} c=${c%.sh}
-		[ "$c" = lib ] && continue
-		bs=${H[$f|bases]-}
-		[ "$bs" = harness ] && continue
-		in_list "$b" "${bs:-mainline 6.12}" || continue
-		selected "host/$b/$c" || continue
-		[ -z "${FULL:-}" ] && [ "${H[$f|needs]-}" = bisect ] && continue
-		hosts+=("$b|$c")
-		for v in ${H[$f|variants]-}; do need[$b|$v]=1; done
-		[ "${H[$f|needs]-}" = bisect ] && bisect[$b]=1
 	done
 done
 # The harness's own checks run once, on the first base.
@@ -260,15 +269,20 @@ for c in "${harness_checks[@]}"; do
 	if [ -n "$why" ]; then report SKIP "host/harness/$c" "not run: $why"; continue; fi
 	run_host "host/harness/$c" "$TOP/tests/host/$c.sh" "$hbase"
 done
-for h in "${hosts[@]}"; do
+run_hosts() { # before|after: the host checks that run before or after the boots
+	local h b c f deps why
+	for h in "${hosts[@]}"; do
 	b=${h%%|*} c=${h#*|}
 	f=$TOP/tests/host/$c.sh deps=${H[$TOP/tests/host/$c.sh|variants]-}
+	if [ "${H[$f|needs]-}" = boots ]; then [ "$1" = after ] || continue; else [ "$1" = before ] || continue; fi
 	# the pass's own check reports its failure; the others that read it skip
 	[ "${H[$f|needs]-}" = bisect ] && [ "$c" != bisect ] && deps="$deps bisect"
 	why=$(why_not "$b" "$deps")
 	if [ -n "$why" ]; then report SKIP "host/$b/$c" "not run: $why"; continue; fi
 	run_host "host/$b/$c" "$TOP/tests/host/$c.sh" "$b"
-done
+	done
+}
+run_hosts before
 
 # ---- guest scenarios: one boot per (base, variant, command line), two at a
 # time (a TCG guest runs on one host thread per vCPU), the heaviest first.
@@ -328,6 +342,8 @@ for key in $keys; do
 	done <"${outfile[$key]}"
 	[ "$got" = 1 ] || report FAIL "guest/$b/$v/boot${cl:+:${cl// /,}}" "run-guest.sh gave no result: $(tail -n 3 "${outfile[$key]}" | tr '\n' ' ')"
 done
+
+run_hosts after
 
 total=$(($(date +%s) - start))
 {

@@ -1,3 +1,4 @@
+#!/bin/bash
 # bases: 6.12 mainline
 # Issue 12 e: the sysfs ABI entries the series adds carry true dates and
 # versions.  Date: is the month of the commit that adds the entry (its

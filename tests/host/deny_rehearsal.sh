@@ -1,3 +1,6 @@
+#!/bin/bash
+# needs: boots
+# scenarios: deny_rehearsal
 # variants: x86_64 x86_64-next
 # bases: 6.12 mainline
 # Issue 12 b: module.unused_exports=deny rehearses the removal exactly.
@@ -10,7 +13,6 @@
 #    same kernel messages, once the deny boot's deny lines are taken out;
 #  - the deny lines: only on the deny boot, one per module and export;
 #  - neither record mentions "(err -1)" (deny used to fail with -EPERM).
-# Needs the guest boots of this run: run it after them.
 . "$(dirname "$0")/lib.sh"
 scratch_dir
 record() { # VARIANT OUT: the newest intact record of VARIANT's boots

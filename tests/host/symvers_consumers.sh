@@ -1,3 +1,4 @@
+#!/bin/bash
 # variants: x86_64
 # bases: 6.12 mainline
 # Issue 12 i: Module.symvers with deprecated exports, read by the consumers

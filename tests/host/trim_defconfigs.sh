@@ -1,3 +1,4 @@
+#!/bin/bash
 # bases: 6.12 mainline
 # Issue 12 a: a defconfig must keep what it asks for.  Every in-tree
 # defconfig that sets CONFIG_TRIM_UNUSED_KSYMS=y (m68k, mips generic, eyeq5,
