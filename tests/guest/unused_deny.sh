@@ -8,13 +8,13 @@
 # shellcheck source=lib.sh
 . /tests/lib.sh
 M=/lib/modules/$(uname -r)/updates
-p=/sys/module/module/parameters/unused_exports
+p=/sys/module/module/parameters/$DEP_PARAM
 [ "$(cat $p)" = deny ] || fail "$p is '$(cat $p)', expected deny from the command line"
 echo data >/tmp/data.txt
 insmod $M/krf_path.ko path=/tmp/data.txt 2>/tmp/err && fail "krf_path loaded under deny"
 cat /tmp/err
 expect_not_loaded krf_path
-expect_dmesg_count 1 "krf_path: refusing deprecated export kernel_read_file (EXPORT_UNUSED_SYMBOL_GPL), to be removed in 6.13: module.unused_exports=deny"
+expect_dmesg_count 1 "$(deny_line krf_path kernel_read_file EXPORT_UNUSED_SYMBOL_GPL "$REL")"
 expect_dmesg_count 1 "krf_path: Unknown symbol kernel_read_file (err -2)"
 expect_dmesg_count 0 "(err -1)"
 expect_dmesg_count 0 "uses deprecated export"

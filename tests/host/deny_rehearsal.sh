@@ -36,15 +36,14 @@ record() { # VARIANT OUT: the newest intact record of VARIANT's boots
 }
 record x86_64 "$scratch/deny"
 record x86_64-next "$scratch/next"
-sg=$(printf '%s' "${SYMBOL_GET:-symbol_get of}" | sed 's/[][()\\.*+?^$|{}]/\\&/g')
-denyre=": refusing ($sg )?deprecated export [A-Za-z0-9_]+ .*: module\.${DEP_PARAM:-unused_exports}=deny\$"
+denyre=$DENY_RE
 ! grep -E -- "$denyre" "$scratch/next" || fail "the next-cycle kernel printed deny lines"
 grep -E -- "$denyre" "$scratch/deny" >"$scratch/denylines" || fail "the deny boot printed no deny line"
 echo "deny lines:"; sed 's/^/  /' "$scratch/denylines"
 dups=$(sort "$scratch/denylines" | uniq -d)
 [ -z "$dups" ] || fail "deny lines repeated: $dups"
 for m in krf_path krf_fd krf_weak; do
-	grep -q "kmsg: $m: refusing deprecated export" "$scratch/denylines" || fail "no deny line for $m"
+	grep -qE "kmsg: $m$DENY_RE" "$scratch/denylines" || fail "no deny line for $m"
 done
 ! grep -F '(err -1)' "$scratch/deny" "$scratch/next" || fail "a record shows (err -1)"
 grep -vE -- "$denyre" "$scratch/deny" >"$scratch/deny.rest"

@@ -10,17 +10,17 @@ O=$(variant_obj x86_64) MODS=$BUILD/mods/x86_64
 bad=$(awk -F'\t' 'NF != 5' "$O/Module.symvers" "$MODS"/*/Module.symvers | head -n3)
 [ -z "$bad" ] || fail "Module.symvers lines without exactly five columns: $bad"
 tab=$(printf '\t')
-expect_grep "^0x[0-9a-f]{8}${tab}kernel_read_file${tab}vmlinux${tab}EXPORT_UNUSED_SYMBOL_GPL@6\.13${tab}$" "$O/Module.symvers"
-expect_grep "^0x[0-9a-f]{8}${tab}kernel_read_file_from_fd${tab}vmlinux${tab}EXPORT_UNUSED_SYMBOL_GPL@6\.13${tab}$" "$O/Module.symvers"
+expect_grep "^0x[0-9a-f]{8}${tab}kernel_read_file${tab}vmlinux${tab}EXPORT_UNUSED_SYMBOL_GPL@${REL//./\\.}${tab}$" "$O/Module.symvers"
+expect_grep "^0x[0-9a-f]{8}${tab}kernel_read_file_from_fd${tab}vmlinux${tab}EXPORT_UNUSED_SYMBOL_GPL@${REL//./\\.}${tab}$" "$O/Module.symvers"
 sv=$MODS/unused_exporter/Module.symvers
 expect_grep "^0x[0-9a-f]{8}${tab}unx_plain${tab}.*/unused_exporter${tab}EXPORT_UNUSED_SYMBOL@6\.13${tab}$" "$sv"
 expect_grep "^0x[0-9a-f]{8}${tab}unx_gpl${tab}.*/unused_exporter${tab}EXPORT_UNUSED_SYMBOL_GPL@6\.13${tab}$" "$sv"
 [ "$(grep -c "${tab}EXPORT_UNUSED_SYMBOL_GPL@6\.14${tab}$" "$sv")" = 12 ] || fail "unx_many_* not all in $sv"
 # The kernel's Module.symvers → an M= build of a user of a vmlinux export.
-expect_grep "^WARNING: modpost: module krf_path uses symbol kernel_read_file marked UNUSED, to be removed in 6\.13$" "$MODS/krf_path/build.log"
+expect_grep "^WARNING: modpost: $(modpost_use krf_path kernel_read_file EXPORT_UNUSED_SYMBOL_GPL "$REL" | sed 's/[.()]/\\&/g')$" "$MODS/krf_path/build.log"
 # A module's Module.symvers via KBUILD_EXTRA_SYMBOLS → another M= build.
-expect_grep "^WARNING: modpost: module unused_plain_user uses symbol unx_plain marked UNUSED, to be removed in 6\.13$" "$MODS/unused_plain_user/build.log"
-[ "$(grep -c "marked UNUSED" "$MODS/unused_many_user/build.log")" = 12 ] || fail "modpost did not warn for each of the 12 imports"
+expect_grep "^WARNING: modpost: $(modpost_use unused_plain_user unx_plain EXPORT_UNUSED_SYMBOL 6.13 | sed 's/[.()]/\\&/g')$" "$MODS/unused_plain_user/build.log"
+[ "$(grep -c "WARNING: modpost: module unused_many_user uses" "$MODS/unused_many_user/build.log")" = 12 ] || fail "modpost did not warn for each of the 12 imports"
 # GPL rule at build time: a Proprietary copy of krf_nongpl does not build.
 scratch_dir
 cp "$TOP"/tests/modules/krf_nongpl/{krf_nongpl.c,Kbuild} "$scratch/"

@@ -3,7 +3,7 @@
 # Issue 12 a: a defconfig must keep what it asks for.  Every in-tree
 # defconfig that sets CONFIG_TRIM_UNUSED_KSYMS=y (m68k, mips generic, eyeq5,
 # eyeq6) still has it after "make <defconfig>" and "make olddefconfig" with
-# the series applied (CONFIG_UNUSED_SYMBOLS defaults to y).  Configuration
+# the series applied (the deprecated exports option defaults to y).  Configuration
 # only: the host gcc stands in for the cross compiler, which Kconfig only
 # asks for its name and version.
 . "$(dirname "$0")/lib.sh"
@@ -28,7 +28,7 @@ for d in "${defconfigs[@]}"; do
 		fail "make ARCH=$arch $name olddefconfig failed"
 	fi
 	trim=$(grep -E '^(# )?CONFIG_TRIM_UNUSED_KSYMS[= ]' "$o/.config" || echo "(no line: dependency not met)")
-	unused=$(grep -E '^(# )?CONFIG_UNUSED_SYMBOLS[= ]' "$o/.config" || echo "(no CONFIG_UNUSED_SYMBOLS)")
+	unused=$(grep -E "^(# )?$DEP_CONFIG[= ]" "$o/.config" || echo "(no $DEP_CONFIG)")
 	if [ "$trim" = CONFIG_TRIM_UNUSED_KSYMS=y ]; then
 		echo "ok   $d: $trim, $unused"
 	else
