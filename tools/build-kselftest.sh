@@ -2,7 +2,8 @@
 # Build and install the series' kselftest (tools/testing/selftests/module)
 # for one variant, the upstream way: the selftests Makefile with
 # TARGETS=module, its test module built out of tree against the variant's
-# kernel (KDIR). A private copy of tools/testing/selftests per variant keeps
+# kernel (KDIR, and O: the selftests Makefile passes its O= on to the
+# kernel's make, and an empty one would mean the source tree). A private copy of tools/testing/selftests per variant keeps
 # the source tree free of objects and the variants apart.
 # Output: build/kselftest/<variant>/install (run_kselftest.sh and module/).
 set -euo pipefail
@@ -24,7 +25,7 @@ cc=gcc
 command -v ccache >/dev/null && cc="ccache $cc"
 
 run_logged "$LOGS/kselftest-$VARIANT.log" "kselftest module for $VARIANT" \
-	make -C "$out/src/tools/testing/selftests" TARGETS=module KDIR="$OBJ" \
+	make -C "$out/src/tools/testing/selftests" TARGETS=module KDIR="$OBJ" O="$OBJ" \
 	ARCH="$ARCH" ${CROSS_COMPILE:+CROSS_COMPILE=$CROSS_COMPILE} CC="$cc" \
 	INSTALL_PATH="$out/install" install
 [ -f "$out/install/module/test_modules/test_deprecated_exports_user.ko" ] ||

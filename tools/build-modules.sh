@@ -97,11 +97,18 @@ if [ $# -gt 0 ]; then
 	exit 0
 fi
 # All of them, three at a time: first those that need no other module, then
-# the rest (whose DEPS are then built and skipped as unchanged).
+# the rest (whose DEPS are then built and skipped as unchanged; those that
+# include another module's header are in the second group too).
 leaves=() users=()
 for m in "$TOP"/tests/modules/*/; do
 	m=$(basename "$m")
-	if grep -qs '^DEPS=' "$TOP/tests/modules/$m/module.conf"; then users+=("$m"); else leaves+=("$m"); fi
+	# a module that needs another's Module.symvers or header waits for it
+	if grep -qs '^DEPS=' "$TOP/tests/modules/$m/module.conf" ||
+		grep -qs '#include "\.\./' "$TOP/tests/modules/$m"/*.c; then
+		users+=("$m")
+	else
+		leaves+=("$m")
+	fi
 done
 for group in leaves users; do
 	declare -n list=$group
