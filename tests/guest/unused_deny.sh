@@ -22,3 +22,4 @@ echo warn >$p || fail "cannot write $p"
 insmod $M/krf_path.ko path=/tmp/data.txt || fail "krf_path refused after switching to warn"
 expect_dmesg_count 1 "krf_path: uses deprecated export kernel_read_file"
 rmmod krf_path
+echo deny >$p || fail "cannot restore deny in $p"
