@@ -1,5 +1,6 @@
 #!/bin/sh
 # variants: x86_64-debug
+# bases: 6.12
 # Malformed modules (tools/mutate-ko.py, seeded): each mutant of mut_exporter
 # is refused with a kernel message, or loads and then serves mut_user
 # correctly (or refuses it with a message). KASAN, lockdep, kmemleak and

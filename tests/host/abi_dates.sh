@@ -4,8 +4,9 @@
 # versions.  Date: is the month of the commit that adds the entry (its
 # author date); KernelVersion: is the kernel the series makes the entry
 # appear in: for the 6.12 backport, the 6.12.y release it is made against
-# (the base's VERSION.PATCHLEVEL.SUBLEVEL); for mainline, the next release
-# after the base (the merge window the series is for).
+# (the base's VERSION.PATCHLEVEL.SUBLEVEL); for mainline, the release whose
+# merge window the series is for: the one before the removal release $REL
+# (configs/mainline/harness.env), as the exports are deprecated for one cycle.
 . "$(dirname "$0")/lib.sh"
 K=$BUILD/linux
 [ -e "$K/.git" ] || fail "no kernel tree at ${K#"$TOP"/}"
@@ -13,7 +14,7 @@ read -r v p s < <(git -C "$K" show base:Makefile |
 	awk '/^VERSION =/{v=$3} /^PATCHLEVEL =/{p=$3} /^SUBLEVEL =/{s=$3} END{print v, p, s}')
 case $BASE in
 6.12) want_ver=$v.$p.$s ;;
-*) want_ver=$v.$((p + 1)) ;;
+*) want_ver=${REL%.*}.$((${REL#*.} - 1)) ;;
 esac
 echo "base is $v.$p.$s: expected KernelVersion $want_ver"
 scratch_dir

@@ -44,7 +44,7 @@ explainer() { # REGEX -> "index name", or nothing
 		fi
 	done
 }
-lds=$(explainer 'lds\\\.h')
+lds=$(explainer 'lds')
 macros=$(explainer 'EXPORT_\(\?:UNUSED_\)\?SYMBOL|UNUSED_')
 defines=$(explainer 'define\\b')
 echo "checkpatch patches of the series: ${lds#* } (linker scripts), ${macros#* } (export macros), ${defines#* } (#define lines)"
