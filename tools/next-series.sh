@@ -18,7 +18,8 @@ trap 'git -C "$TREE" worktree remove --force "$gen"' EXIT
 
 due=$(make -s -C "$gen" exports_due RELEASE="$RELEASE" 2>/dev/null | grep ': due in ' || true)
 [ -n "$due" ] || die "no deprecated export is due in $RELEASE"
-make -s -C "$gen" exports_remove RELEASE="$RELEASE" >/dev/null 2>&1 || true
+make -s -C "$gen" exports_remove RELEASE="$RELEASE" >/dev/null 2>&1 ||
+	die "make exports_remove RELEASE=$RELEASE failed in ${gen#"$TOP"/}"
 git -C "$gen" add -A -f
 list=$(echo "$due" | sed 's/^\([^:]*\):[0-9]*: \([^ ]*\) (.*/  \2(), in \1/')
 GIT_AUTHOR_DATE='2000-01-01T00:00:00Z' GIT_COMMITTER_DATE='2000-01-01T00:00:00Z' \
