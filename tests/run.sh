@@ -73,11 +73,14 @@ in_list() { [[ " $2 " == *" $1 "* ]]; }
 # expand_cmdline BASE TEXT: ${VAR} in a "# cmdline:" header, from the base's
 # configs/<base>/harness.env
 expand_cmdline() {
+	# '${' is a literal pattern; the base's harness.env defines the variables
+	# shellcheck disable=SC2016 source=../configs/mainline/harness.env
 	case $2 in
 	*'${'*) (. "$TOP/configs/$1/harness.env" && eval "echo \"$2\"") ;;
 	*) echo "$2" ;;
 	esac
 }
+# shellcheck disable=SC1090 # configs/<variant>.variant, named at run time
 variant_bases() { (BASES="mainline 6.12"; . "$TOP/configs/$1.variant" 2>/dev/null; echo "$BASES"); }
 
 start=$(date +%s)
@@ -123,7 +126,7 @@ for b in $BASES_RUN; do
 		[ "${H[$f|needs]-}" = bisect ] && bisect[$b]=1
 		if [ "${H[$f|needs]-}" = boots ]; then
 			for v in ${H[$f|variants]-}; do
-				for sc in ${H[$f|scenarios]-}; do wanted[$b|$v|$sc]=1; done
+				for sc in ${H[$f|scenarios]-}; do wanted["$b|$v|$sc"]=1; done
 			done
 		fi
 	done
@@ -207,6 +210,7 @@ build_base() { # BASE: writes build/<base>/logs/.built-<variant> = ok|FAIL detai
 	for key in "${!need[@]}"; do
 		[ "${key%%|*}" = "$b" ] || continue
 		v=${key#*|}
+		# shellcheck disable=SC1090 # configs/<variant>.variant, named at run time
 		w=$( (WEIGHT=1; . "$TOP/configs/$v.variant"; echo "$WEIGHT"))
 		vs+=("$w $v")
 	done
@@ -287,7 +291,9 @@ run_hosts before
 # ---- guest scenarios: one boot per (base, variant, command line), two at a
 # time (a TCG guest runs on one host thread per vCPU), the heaviest first.
 keys=$(for key in "${!bootsel[@]}"; do
+	# shellcheck disable=SC2030 # r is local to this $(...) on purpose
 	r=${key#*|} v=${r%%|*}
+	# shellcheck disable=SC1090 # configs/<variant>.variant, named at run time
 	w=$( (WEIGHT=1; . "$TOP/configs/$v.variant"; echo "$WEIGHT"))
 	printf '%s\t%s\n' "$w" "$key"
 done | sort -t$'\t' -k1,1rn -k2 | cut -f2)
@@ -298,6 +304,7 @@ n=0 running=0
 t0=$(date +%s)
 declare -A outfile=()
 for key in $keys; do
+	# shellcheck disable=SC2031 # r is set afresh, earlier in this same line
 	b=${key%%|*} r=${key#*|} v=${r%%|*} cl=${r#*|}
 	n=$((n + 1))
 	outfile[$key]=$ALL_LOGS/.boot-$n.out

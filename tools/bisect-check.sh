@@ -82,7 +82,7 @@ static_checks() { # TAG
 	printf '%s\n' "${built[@]}" >"$out/checked-$1.txt"
 }
 
-FRAGMENTS=($FRAGMENTS)
+read -ra FRAGMENTS <<<"$FRAGMENTS"
 config() {
 	# the fragments again after every patch: options a patch adds are set
 	local f

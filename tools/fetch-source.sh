@@ -60,7 +60,7 @@ if [ "$version" = "$VERSION" ]; then
 fi
 
 say "unpacking $(basename "$deb")"
-rm -rf "$SRC/pkg" "$SRC/linux" "$SRC/$PACKAGE"
+rm -rf "$SRC/pkg" "$SRC/linux" "$SRC/${PACKAGE:?}"
 mkdir -p "$SRC/pkg"
 dpkg-deb --fsys-tarfile "$deb" | tar -C "$SRC/pkg" -x "./usr/src/$PACKAGE.tar.xz"
 tar -C "$SRC" -xf "$SRC/pkg/usr/src/$PACKAGE.tar.xz"

@@ -59,6 +59,7 @@ arch_facts() {
 	local line m
 	line=$(awk -v a="$1" '$1 == a' "$TOP/configs/arches.tsv")
 	[ -n "$line" ] || die "architecture '$1' is not in configs/arches.tsv"
+	# shellcheck disable=SC2034 # used by the scripts that source lib.sh
 	read -r _ QEMU QEMU_PKG m IMAGE CONSOLE RESULTS DEBARCH LIBDIR CROSS_COMPILE CROSS_PKG <<<"$line"
 	QEMU_MACHINE=
 	if [ "$m" != - ]; then
@@ -82,9 +83,13 @@ arch_facts() {
 load_variant() {
 	local v=$1 f=$TOP/configs/$1.variant
 	[ -f "$f" ] || die "unknown kernel variant '$v' (no $f)"
+	# shellcheck disable=SC2034 # used by the scripts that source lib.sh
 	VARIANT=$v
-	TREE=linux GUEST_MEM=512 GUEST_CMDLINE= MUTANTS= OBJPATH= ROLE=test WEIGHT=1 NEXT=
+	# shellcheck disable=SC2034 # a default the .variant may override; used by the scripts that source lib.sh
+	TREE=linux GUEST_MEM=512 GUEST_CMDLINE='' MUTANTS='' OBJPATH='' ROLE=test WEIGHT=1 NEXT=''
+	# shellcheck disable=SC2034 # a default the .variant may override; used by the scripts that source lib.sh
 	BASES="mainline 6.12"
+	# shellcheck disable=SC2034 # a default the .variant may override; used by the scripts that source lib.sh
 	GUEST_CPUS=1
 	# shellcheck disable=SC1090
 	. "$f"

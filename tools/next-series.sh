@@ -21,6 +21,7 @@ due=$(make -s -C "$gen" exports_due RELEASE="$RELEASE" 2>/dev/null | grep ': due
 make -s -C "$gen" exports_remove RELEASE="$RELEASE" >/dev/null 2>&1 ||
 	die "make exports_remove RELEASE=$RELEASE failed in ${gen#"$TOP"/}"
 git -C "$gen" add -A -f
+# shellcheck disable=SC2001 # a multi-line regex rewrite with back-references
 list=$(echo "$due" | sed 's/^\([^:]*\):[0-9]*: \([^ ]*\) (.*/  \2(), in \1/')
 GIT_AUTHOR_DATE='2000-01-01T00:00:00Z' GIT_COMMITTER_DATE='2000-01-01T00:00:00Z' \
 	git -C "$gen" commit -q -s -F - <<MSG
@@ -44,7 +45,8 @@ rm -f "$OUT"/*.patch
 cp "$tmp"/*.patch "$OUT/"
 {
 	echo "# The next cycle's series: applied on top of ${PATCHES#"$TOP"/}/series."
-	(cd "$OUT" && ls -1 ./*.patch | sed 's|^\./||')
+	(cd "$OUT" && printf '%s\n' *.patch)
 } >"$OUT/series"
 rm -rf "$tmp"
-say "${OUT#"$TOP"/}: $(ls "$OUT"/*.patch | wc -l) patch(es) removing the exports due in $RELEASE"
+new=("$OUT"/*.patch)
+say "${OUT#"$TOP"/}: ${#new[@]} patch(es) removing the exports due in $RELEASE"

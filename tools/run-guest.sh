@@ -69,7 +69,7 @@ fi
 case $RESULTS in
 ttyS*) channel=(-serial "file:$res") ;;
 hvc*) channel=(-device virtio-serial-device -chardev "file,id=results,path=$res"
-	-device virtconsole,chardev=results) ;;
+	-device "virtconsole,chardev=results") ;;
 *) die "unknown results channel $RESULTS for $ARCH (configs/arches.tsv)" ;;
 esac
 cmdline="console=$CONSOLE panic=-1 oops=panic loglevel=7 $GUEST_CMDLINE"

@@ -11,13 +11,13 @@ M=/lib/modules/$(uname -r)/updates
 N=15
 [ "$(grep -c ^processor /proc/cpuinfo)" -ge 2 ] || fail "needs two CPUs"
 kmemleak_start
-insmod $M/unused_exporter.ko || fail "insmod unused_exporter failed"
+insmod "$M/unused_exporter.ko" || fail "insmod unused_exporter failed"
 churn() { # MODULE: load and unload it N times, failures allowed
 	i=0 ok=0
 	while [ $i -lt $N ]; do
-		if insmod $M/$1.ko 2>/dev/null; then
+		if insmod "$M/$1.ko" 2>/dev/null; then
 			ok=$((ok + 1))
-			rmmod $1 2>/dev/null
+			rmmod "$1" 2>/dev/null
 		fi
 		i=$((i + 1))
 	done
@@ -27,7 +27,7 @@ exporter_churn() {
 	i=0 gone=0
 	while [ $i -lt $N ]; do
 		rmmod unused_exporter 2>/dev/null && gone=$((gone + 1))
-		insmod $M/unused_exporter.ko 2>/dev/null
+		insmod "$M/unused_exporter.ko" 2>/dev/null
 		i=$((i + 1))
 	done
 	echo "unused_exporter: unloaded $gone of $N times"

@@ -7,8 +7,8 @@
 # shellcheck source=lib.sh
 . /tests/lib.sh
 M=/lib/modules/$(uname -r)/updates
-insmod $M/flood_exporter.ko || fail "insmod flood_exporter failed"
-insmod $M/flood_user.ko || fail "insmod flood_user failed"
+insmod "$M/flood_exporter.ko" || fail "insmod flood_exporter failed"
+insmod "$M/flood_user.ko" || fail "insmod flood_user failed"
 expect_dmesg_count 10 "flood_user: uses deprecated export flood_"
 expect_dmesg_count 1 "flood_user: uses 290 more deprecated exports, see /sys/module/flood_user/deprecated_exports"
 lines=$(dmesg | grep -c 'flood_user')
@@ -26,7 +26,7 @@ rmmod flood_user || fail "rmmod flood_user failed"
 loop() { # N
 	i=0
 	while [ $i -lt "$1" ]; do
-		insmod $M/flood_user.ko || fail "insmod flood_user failed in round $i"
+		insmod "$M/flood_user.ko" || fail "insmod flood_user failed in round $i"
 		rmmod flood_user || fail "rmmod flood_user failed in round $i"
 		i=$((i + 1))
 	done

@@ -17,11 +17,11 @@ tab=$(printf '\t')
 while IFS="$tab" read -r file expect what; do
 	total=$((total + 1))
 	dmesg -c >/dev/null
-	if insmod $D/$file 2>/tmp/err; then
+	if insmod "$D/$file" 2>/tmp/err; then
 		loaded=$((loaded + 1))
 		result=loaded
 		case $expect in refuse:*) problem "$file loaded, expected refusal (${expect#refuse:}): $what" ;; esac
-		if insmod $M/mut_user.ko 2>/dev/null; then
+		if insmod "$M/mut_user.ko" 2>/dev/null; then
 			dmesg | grep -q 'mut_user: all 7 exports answer correctly' ||
 				problem "$file: mut_user loaded without its check line"
 			rmmod mut_user || problem "$file: rmmod mut_user failed"
@@ -50,11 +50,11 @@ done <$D/MANIFEST
 # the use of the deprecated export SYM exactly once, however often the
 # module's symbol table names it.
 [ -s $D/users/MANIFEST ] || problem "no mutants of mut_user ($D/users/MANIFEST)"
-insmod $M/mut_exporter.ko || problem "the unmutated mut_exporter did not load"
+insmod "$M/mut_exporter.ko" || problem "the unmutated mut_exporter did not load"
 while IFS="$tab" read -r file expect what; do
 	total=$((total + 1))
 	dmesg -c >/dev/null
-	if insmod $D/users/$file 2>/tmp/err; then
+	if insmod "$D/users/$file" 2>/tmp/err; then
 		loaded=$((loaded + 1)); result=loaded
 		rmmod mut_user || problem "$file: rmmod mut_user failed"
 	else

@@ -5,9 +5,9 @@
 # shellcheck source=lib.sh
 . /tests/lib.sh
 M=/lib/modules/$(uname -r)/updates
-insmod $M/krf_fd.ko </dev/null 2>/tmp/err && fail "krf_fd loaded on the next-cycle kernel"
+insmod "$M/krf_fd.ko" </dev/null 2>/tmp/err && fail "krf_fd loaded on the next-cycle kernel"
 cat /tmp/err
 expect_dmesg_count 1 "krf_fd: Unknown symbol kernel_read_file_from_fd (err -2)"
-insmod $M/krf_path.ko 2>/tmp/err && fail "krf_path loaded on the next-cycle kernel"
+insmod "$M/krf_path.ko" 2>/tmp/err && fail "krf_path loaded on the next-cycle kernel"
 expect_dmesg_count 1 "krf_path: Unknown symbol kernel_read_file (err -2)"
 expect_dmesg_count 0 "deprecated export"

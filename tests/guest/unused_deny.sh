@@ -11,7 +11,7 @@ M=/lib/modules/$(uname -r)/updates
 p=/sys/module/module/parameters/$DEP_PARAM
 [ "$(cat $p)" = deny ] || fail "$p is '$(cat $p)', expected deny from the command line"
 echo data >/tmp/data.txt
-insmod $M/krf_path.ko path=/tmp/data.txt 2>/tmp/err && fail "krf_path loaded under deny"
+insmod "$M/krf_path.ko" path=/tmp/data.txt 2>/tmp/err && fail "krf_path loaded under deny"
 cat /tmp/err
 expect_not_loaded krf_path
 expect_dmesg_count 1 "$(deny_line krf_path kernel_read_file EXPORT_UNUSED_SYMBOL_GPL "$REL")"
@@ -19,7 +19,7 @@ expect_dmesg_count 1 "krf_path: Unknown symbol kernel_read_file (err -2)"
 expect_dmesg_count 0 "(err -1)"
 expect_dmesg_count 0 "uses deprecated export"
 echo warn >$p || fail "cannot write $p"
-insmod $M/krf_path.ko path=/tmp/data.txt || fail "krf_path refused after switching to warn"
+insmod "$M/krf_path.ko" path=/tmp/data.txt || fail "krf_path refused after switching to warn"
 expect_dmesg_count 1 "krf_path: uses deprecated export kernel_read_file"
 rmmod krf_path
 echo deny >$p || fail "cannot restore deny in $p"

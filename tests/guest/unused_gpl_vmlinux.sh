@@ -8,7 +8,7 @@
 M=/lib/modules/$(uname -r)/updates
 W="krf_path: uses deprecated export kernel_read_file (EXPORT_UNUSED_SYMBOL_GPL), to be removed in $REL"
 echo "hello from a file" >/tmp/data.txt
-insmod $M/krf_path.ko path=/tmp/data.txt || fail "insmod krf_path.ko failed"
+insmod "$M/krf_path.ko" path=/tmp/data.txt || fail "insmod krf_path.ko failed"
 expect_loaded krf_path
 expect_dmesg_count 1 "$W"
 expect_dmesg_count 1 "deprecated export"
@@ -19,6 +19,6 @@ cat $f
 [ "$(cat /sys/module/krf_path/taint)" = "O" ] || fail "taint is '$(cat /sys/module/krf_path/taint)', expected only O"
 rmmod krf_path || fail "rmmod failed"
 dmesg -c >/dev/null
-insmod $M/krf_path.ko path=/tmp/data.txt || fail "reload failed"
+insmod "$M/krf_path.ko" path=/tmp/data.txt || fail "reload failed"
 expect_dmesg_count 1 "$W"
 rmmod krf_path

@@ -4,7 +4,7 @@
 # module: modprobe pulls the exporter in via depmod; one warning.
 # shellcheck source=lib.sh
 . /tests/lib.sh
-grep "^updates/unused_plain_user.ko:" /lib/modules/$(uname -r)/modules.dep | grep -q unused_exporter.ko ||
+grep "^updates/unused_plain_user.ko:" "/lib/modules/$(uname -r)/modules.dep" | grep -q unused_exporter.ko ||
 	fail "depmod did not record unused_plain_user -> unused_exporter"
 modprobe unused_plain_user || fail "modprobe unused_plain_user failed"
 expect_loaded unused_exporter

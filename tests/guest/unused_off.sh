@@ -5,7 +5,7 @@
 # shellcheck source=lib.sh
 . /tests/lib.sh
 M=/lib/modules/$(uname -r)/updates
-insmod $M/krf_path.ko 2>/tmp/err && fail "krf_path loaded without $DEP_CONFIG"
+insmod "$M/krf_path.ko" 2>/tmp/err && fail "krf_path loaded without $DEP_CONFIG"
 cat /tmp/err
 expect_dmesg_count 1 "krf_path: Unknown symbol kernel_read_file (err -2)"
 expect_dmesg_count 0 "deprecated export"

@@ -63,7 +63,7 @@ for i in "${!series[@]}"; do
 		# <patch>:<line>: <LEVEL>:<TYPE>: <message>
 		ln=$(echo "$finding" | sed -nE 's|^[^:]*:([0-9]+): .*|\1|p')
 		kind=$(echo "$finding" | sed -nE 's|^[^:]*:[0-9]+: ([A-Z]+:[A-Z_]+): .*|\1|p')
-		[ -n "$ln" ] && [ -n "$kind" ] || continue
+		{ [ -n "$ln" ] && [ -n "$kind" ]; } || continue
 		n=$((n + 1))
 		text=$(sed -n "${ln}p" "$PATCHES/$p")
 		file=$(head -n "$ln" "$PATCHES/$p" | sed -n 's|^+++ b/||p' | tail -n1)
@@ -87,7 +87,7 @@ for i in "${!series[@]}"; do
 				why="a #define whose expansion is an export macro is not an export"
 			fi ;;
 		esac
-		echo "$p: ${finding#*/$p:}"
+		echo "$p: ${finding#*/"$p":}"
 		echo "    line: $text"
 		if [ -z "$by" ]; then
 			echo "    UNEXPLAINED"

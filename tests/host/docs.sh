@@ -48,7 +48,7 @@ done
 if [ -x "$K/tools/docs/get_abi.py" ]; then
 	# it warns about other subsystems' duplicates on pristine 7.2 already:
 	# only what concerns the file the series adds to counts
-	abi=$(cd "$K" && python3 tools/docs/get_abi.py --dir Documentation/ABI validate 2>&1 | grep 'sysfs-module' || true)
+	abi=$({ cd "$K" && python3 tools/docs/get_abi.py --dir Documentation/ABI validate 2>&1 | grep 'sysfs-module'; } || true)
 else
 	abi=$(cd "$K" && scripts/get_abi.pl validate --dir Documentation/ABI 2>&1)
 fi

@@ -28,7 +28,7 @@ for d in "${defconfigs[@]}"; do
 		fail "make ARCH=$arch $name olddefconfig failed"
 	fi
 	trim=$(grep -E '^(# )?CONFIG_TRIM_UNUSED_KSYMS[= ]' "$o/.config" || echo "(no line: dependency not met)")
-	unused=$(grep -E "^(# )?$DEP_CONFIG[= ]" "$o/.config" || echo "(no $DEP_CONFIG)")
+	unused=$(grep -E "^(# )?${DEP_CONFIG}[= ]" "$o/.config" || echo "(no $DEP_CONFIG)")
 	if [ "$trim" = CONFIG_TRIM_UNUSED_KSYMS=y ]; then
 		echo "ok   $d: $trim, $unused"
 	else
