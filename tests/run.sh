@@ -179,7 +179,7 @@ if [ -n "${LIST:-}" ]; then
 	printf '%s\n' "${names[@]}" | sort
 	exit 0
 fi
-[ ${#need[@]} -gt 0 ] || [ ${#harness_checks[@]} -gt 0 ] || {
+[ ${#need[@]} -gt 0 ] || [ ${#harness_checks[@]} -gt 0 ] || [ ${#hosts[@]} -gt 0 ] || {
 	echo "no test selected (ONLY='${ONLY:-}')" >&2
 	echo "0 passed, 0 failed, 0 skipped"
 	exit 1
