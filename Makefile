@@ -6,13 +6,14 @@ VARIANT ?= x86_64
 export BASE
 SHELL := /bin/bash
 
-.PHONY: help deps source tree refresh next-series kernel modules initramfs check check-full bisect demo bench clean distclean
+.PHONY: help deps deps-cross source tree refresh next-series kernel modules initramfs check check-full crossbuild bisect demo bench clean distclean
 
 help:
 	@echo "make demo       build, boot, load out-of-tree modules, show warnings and the release report (BASE)"
 	@echo "make check      every test that fits CI, both bases: one line each, then 'N passed, N failed, N skipped'"
 	@echo "make check-full make check plus the debug kernels and the bisection pass with sparse and W=1"
 	@echo "make bench      size, lookup, load, modpost and report figures vs the same base unpatched (BASE)"
+	@echo "make crossbuild every architecture of configs/arches.tsv, options on and off, tables decoded (BASES, ARCHES)"
 	@echo "make bisect     the bisection gate alone: every prefix applies, builds, boots (BASE; part of check)"
 	@echo "make deps       install missing packages with apt-get (root or sudo)"
 	@echo "make source     fetch and unpack the pinned kernel source of BASE (source.lock)"
@@ -30,6 +31,7 @@ help:
 	@echo "  BASES='mainline 6.12'  the bases make check runs"
 	@echo "  VARIANT=name         kernel variant: $(patsubst configs/%.variant,%,$(wildcard configs/*.variant))"
 	@echo "  ONLY='pattern ...'   make check: only the tests whose whole name matches a shell pattern"
+	@echo "  ARCHES='m68k ...'    make crossbuild: only these rows of configs/arches.tsv"
 	@echo "  LIST=1               make check: print the selected test names, run nothing"
 	@echo "  GUEST_TIMEOUT=s      limit for a whole guest boot (default 90 s + its scenarios' limits)"
 	@echo "  GUEST_KVM=1          try KVM instead of TCG for guests"
@@ -67,6 +69,15 @@ check: deps
 
 check-full: deps
 	@FULL=1 tests/run.sh
+
+deps-cross:
+	@tools/deps.sh cross
+
+crossbuild: deps-cross
+	@rc=0; for b in $${BASES:-mainline 6.12}; do \
+		BASE=$$b tools/fetch-source.sh && BASE=$$b tools/tree.sh && \
+		BASE=$$b tools/crossbuild.sh $(ARCHES) || rc=1; \
+	done; exit $$rc
 
 bisect: deps tree
 	@tools/bisect-check.sh

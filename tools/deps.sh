@@ -9,10 +9,16 @@ set -euo pipefail
 PKGS="build-essential bc bison flex libelf-dev libssl-dev ccache cpio kmod
 busybox-static sparse rsync python3 python3-ply python3-git python3-docutils xz-utils gzip
 valgrind gnuplot-nox shellcheck dwarves"
-PKGS="$PKGS $(awk '!/^#/ && NF { print $3; if ($11 != "-") print $11 }' "$TOP/configs/arches.tsv" | sort -u | tr '\n' ' ')"
+# The rows make check uses (role guest or check); 'deps.sh cross' adds every
+# row's cross compiler, for make crossbuild.
+roles='guest|check'
+[ "${1:-}" != cross ] || roles='guest|check|cross'
+PKGS="$PKGS $(awk -v r="^($roles)\$" '!/^#/ && NF && $13 ~ r {
+	if ($3 != "-") print $3; n = split($11, p, ","); for (i = 1; i <= n; i++) if (p[i] != "-") print p[i] }' \
+	"$TOP/configs/arches.tsv" | sort -u | tr '\n' ' ')"
 # Guest architectures (Debian names) other than the host's, whose userland
 # is unpacked from .debs: dpkg must know them for apt-get download.
-FOREIGN_ARCHES=$(awk '!/^#/ && NF { print $8 }' "$TOP/configs/arches.tsv" | sort -u | grep -vx "$(dpkg --print-architecture)" | tr '\n' ' ')
+FOREIGN_ARCHES=$(awk '!/^#/ && NF && $8 != "-" { print $8 }' "$TOP/configs/arches.tsv" | sort -u | grep -vx "$(dpkg --print-architecture)" | tr '\n' ' ')
 
 missing=()
 for p in $PKGS; do

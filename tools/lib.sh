@@ -53,14 +53,15 @@ run_logged() {
 }
 
 # arch_facts ARCH: set QEMU QEMU_PKG QEMU_MACHINE IMAGE CONSOLE RESULTS DEBARCH
-# LIBDIR CROSS_COMPILE CROSS_PKG from configs/arches.tsv, the one table of
-# architecture facts.
+# LIBDIR CROSS_COMPILE CROSS_PKG KARCH ARCH_ROLE from configs/arches.tsv, the
+# one table of architecture facts.
 arch_facts() {
 	local line m
 	line=$(awk -v a="$1" '$1 == a' "$TOP/configs/arches.tsv")
 	[ -n "$line" ] || die "architecture '$1' is not in configs/arches.tsv"
 	# shellcheck disable=SC2034 # used by the scripts that source lib.sh
-	read -r _ QEMU QEMU_PKG m IMAGE CONSOLE RESULTS DEBARCH LIBDIR CROSS_COMPILE CROSS_PKG <<<"$line"
+	read -r _ QEMU QEMU_PKG m IMAGE CONSOLE RESULTS DEBARCH LIBDIR CROSS_COMPILE CROSS_PKG KARCH ARCH_ROLE <<<"$line"
+	[ "$KARCH" != - ] || KARCH=$1
 	QEMU_MACHINE=
 	if [ "$m" != - ]; then
 		QEMU_MACHINE="-M ${m%%,*}"
@@ -93,6 +94,7 @@ load_variant() {
 	GUEST_CPUS=1
 	# shellcheck disable=SC1090
 	. "$f"
+	# shellcheck disable=SC2153 # ARCH: set by the .variant
 	arch_facts "$ARCH"
 	OBJ=$BUILD/${OBJPATH:-obj/$v}
 	KSRC=$BUILD/$TREE
@@ -112,6 +114,6 @@ kmake() {
 	local cc=gcc
 	command -v ccache >/dev/null && cc="ccache gcc"
 	[ -n "${CROSS_COMPILE:-}" ] && cc="ccache ${CROSS_COMPILE}gcc"
-	make -C "$KSRC" O="$OBJ" ARCH="$ARCH" ${CROSS_COMPILE:+CROSS_COMPILE=$CROSS_COMPILE} \
+	make -C "$KSRC" O="$OBJ" ARCH="${KARCH:-$ARCH}" ${CROSS_COMPILE:+CROSS_COMPILE=$CROSS_COMPILE} \
 		CC="$cc" -j"$(nproc)" "$@"
 }

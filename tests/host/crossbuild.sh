@@ -1,0 +1,23 @@
+#!/bin/bash
+# bases: 6.12 mainline
+# make crossbuild's sample in make check: the architectures whose row in
+# configs/arches.tsv has role "check" (m68k: its gas reads '|' as a comment,
+# which once turned the 6.12 series' removal release 6.13 into 6.0) are
+# built with deprecated exports on, vmlinux and modules, and an out-of-tree
+# module with M=; then every deprecated export of vmlinux, the in-tree test
+# module and tests/cross/module must decode, with that architecture's
+# readelf, to the class and release of its macro (tools/decode-exports.py).
+. "$(dirname "$0")/lib.sh"
+mapfile -t arches < <(awk '!/^#/ && NF && $13 == "check" { print $1 }' "$TOP/configs/arches.tsv")
+[ ${#arches[@]} -gt 0 ] || fail "no architecture has role check in configs/arches.tsv"
+rc=0
+CROSS_STRICT=1 CROSS_SETTINGS=on "$TOP/tools/crossbuild.sh" "${arches[@]}" || rc=$?
+for a in "${arches[@]}"; do
+	log=$BUILD/cross/$a-on.log
+	[ -f "$log" ] || fail "$a: no log"
+	n=$(grep -c ': ok$' "$log" || true)
+	echo "$a: $n deprecated exports decoded right"
+	# kernel_read_file{,_from_fd}, the test module's two and cross_exporter's two
+	[ "$n" -ge 6 ] || fail "$a: only $n deprecated exports decoded right (want 6)"
+done
+[ "$rc" = 0 ] || fail "tools/crossbuild.sh exited $rc"

@@ -1,0 +1,106 @@
+#!/bin/bash
+# make crossbuild: build the series of BASE for other architectures and read
+# its tables back.  For each architecture of configs/arches.tsv (or those
+# named) and each setting of the deprecation option:
+#   - tinyconfig + configs/cross.config (+ configs/cross/<arch>.config), with
+#     the in-tree test module where the option is on
+#   - vmlinux and modules, then tests/cross/module with M=
+#   - tools/decode-exports.py on vmlinux and each exporting module: every
+#     deprecated export decodes to the class and release of its macro, no
+#     ordinary export is marked, and with the option off nothing is exported
+# Prints a table (architecture, setting, builds, decodes, time) and writes
+# it to build/<base>/cross/report.md.  Exit 1 if anything that was built
+# failed to build or to decode; an architecture without its cross compiler
+# is listed with the reason, and fails only with CROSS_STRICT=1.
+# env: CROSS_ROLES (rows to take when none is named; default every row),
+#      CROSS_SETTINGS (default "on off")
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+settings=${CROSS_SETTINGS:-on off}
+if [ $# -gt 0 ]; then
+	arches=("$@")
+else
+	roles=${CROSS_ROLES:-guest check cross}
+	mapfile -t arches < <(awk -v r=" ${roles} " '!/^#/ && NF && index(r, " " $13 " ") { print $1 }' "$TOP/configs/arches.tsv")
+fi
+[ -e "$BUILD/linux/.git" ] || die "no kernel tree at $BUILD/linux; run 'make tree'"
+CROSS=$BUILD/cross
+mkdir -p "$CROSS"
+report=$CROSS/report.md
+rows=()
+bad=0
+
+# the test module of the in-tree selftest, wherever the base keeps it
+selftest_src=$(cd "$BUILD/linux" && git ls-files '*test_deprecated_exports.c' | head -n1)
+
+for a in "${arches[@]}"; do
+	arch_facts "$a"
+	KSRC=$BUILD/linux
+	ARCH=$a
+	for set in $settings; do
+		OBJ=$CROSS/$a-$set
+		log=$CROSS/$a-$set.log
+		start=$(date +%s)
+		built=no decoded=- why=
+		gcc=${CROSS_COMPILE}gcc
+		if ! command -v "$gcc" >/dev/null; then
+			why="no $gcc: install ${CROSS_PKG//,/ } (tools/deps.sh cross)"
+			apt-cache show "${CROSS_PKG%%,*}" >/dev/null 2>&1 ||
+				why="no $gcc: Debian 12 has no package ${CROSS_PKG%%,*}"
+			[ "${CROSS_STRICT:-}" != 1 ] || bad=1
+			rows+=("| $a | $set | no | - | 0 s | $why |")
+			say "$a $set: $why"
+			continue
+		fi
+		frags=("$TOP/configs/cross.config")
+		[ ! -f "$TOP/configs/cross/$a.config" ] || frags+=("$TOP/configs/cross/$a.config")
+		if [ "$set" = on ]; then
+			frags+=("$(fragment_path selftests.config)")
+		else
+			frags+=("$(fragment_path unused-off.config)")
+		fi
+		mkdir -p "$OBJ"
+		say "$a $set: building (log: ${log#"$TOP"/})"
+		rm -rf "$OBJ/crossmod"
+		cp -r "$TOP/tests/cross/module" "$OBJ/crossmod"
+		if { kmake tinyconfig &&
+			"$KSRC/scripts/kconfig/merge_config.sh" -m -O "$OBJ" "$OBJ/.config" "${frags[@]}" &&
+			kmake olddefconfig &&
+			{ [ "$set" = off ] || grep -qx "$DEP_CONFIG=y" "$OBJ/.config" ||
+				{ echo "ERROR: $DEP_CONFIG=y did not stick"; false; }; } &&
+			kmake vmlinux modules &&
+			kmake M="$OBJ/crossmod" modules; } >"$log" 2>&1; then
+			built=yes
+			decoded=yes
+			objs=("$OBJ/vmlinux $KSRC/fs/kernel_read_file.c"
+				"$OBJ/crossmod/cross_exporter.ko $OBJ/crossmod/cross_exporter.c")
+			[ "$set" = off ] ||
+				objs+=("$OBJ/${selftest_src%.c}.ko $KSRC/$selftest_src")
+			flag=()
+			[ "$set" = on ] || flag=(--off)
+			for o in "${objs[@]}"; do
+				# shellcheck disable=SC2086 # object and source
+				python3 "$TOP/tools/decode-exports.py" "${flag[@]}" \
+					"${CROSS_COMPILE}readelf" $o >>"$log" 2>&1 || decoded=no
+			done
+			[ "$decoded" = yes ] || { why="tables: $(grep -m1 '^PROBLEM' "$log")"; bad=1; }
+		else
+			why="$(grep -m1 -E 'error:|ERROR' "$log" | cut -c1-160)"
+			bad=1
+		fi
+		t=$(($(date +%s) - start))
+		rows+=("| $a | $set | $built | $decoded | $t s | ${why:-} |")
+		say "$a $set: builds $built, decodes $decoded, ${t}s${why:+ ($why)}"
+	done
+done
+
+{
+	echo "make crossbuild, $BASE ($(git -C "$BUILD/linux" describe --always --tags 2>/dev/null)), $(date -u +%Y-%m-%d)"
+	echo
+	echo "| architecture | deprecated exports | builds | tables decode | time | note |"
+	echo "|---|---|---|---|---|---|"
+	printf '%s\n' "${rows[@]}"
+} >"$report"
+cat "$report"
+exit "$bad"
