@@ -25,6 +25,7 @@ exits 1 on a problem, 2 on a usage error.
 With --off the object was built with deprecated exports compiled out: none
 of the macros' symbols may be exported, and no export may carry a mark.
 """
+import os
 import re
 import subprocess
 import sys
@@ -145,6 +146,15 @@ def main():
                 dep_sorted.append((s, value))
             elif fl & FLAG_DEPRECATED:
                 problems.append(f'{s}: an ordinary export with flags {fl:#x} (deprecated)')
+        # vmlinux's own .config says how __kdeprecated refers to __ksymtab
+        prel32 = None
+        if not rel:
+            cfg = os.path.join(os.path.dirname(obj) or '.', '.config')
+            try:
+                with open(cfg, encoding='utf-8') as f:
+                    prel32 = 'CONFIG_HAVE_ARCH_PREL32_RELOCATIONS=y\n' in f.read()
+            except OSError:
+                problems.append(f'no {cfg}: cannot tell how __kdeprecated refers to __ksymtab')
         table = section_bytes(tool, obj, '__kdeprecated') if '__kdeprecated' in secs else b''
         n = len(dep_sorted)
         entsize = len(table) // n if n else 0
@@ -154,19 +164,22 @@ def main():
         elif not n and table:
             problems.append(f'__kdeprecated: {len(table)} bytes and no deprecated export')
         got = {}
-        for i, (s, value) in enumerate(dep_sorted if entsize else []):
+        readable = entsize and (rel or prel32 is not None)
+        for i, (s, value) in enumerate(dep_sorted if readable else []):
             got[s] = u32(table, i * entsize)
             if not rel:
-                # the reference to __ksymtab_<sym>: place-relative when
-                # the entry is 8 bytes, an absolute pointer when it is 16
+                # the reference to __ksymtab_<sym>: place-relative where the
+                # architecture has PREL32 relocations, else an absolute
+                # pointer after the removal, aligned to its size
                 base = secs['__kdeprecated'][1] + i * entsize
-                if entsize == 8:
+                if prel32:
                     ref = int.from_bytes(table[i * 8 + 4:i * 8 + 8], order, signed=True)
                     target = (base + 4 + ref) & 0xffffffffffffffff
                     if not secs['__kdeprecated'][1] >> 32:
                         target &= 0xffffffff
                 else:
-                    target = int.from_bytes(table[i * 16 + 8:i * 16 + 16], order)
+                    half = entsize // 2
+                    target = int.from_bytes(table[i * entsize + half:(i + 1) * entsize], order)
                 if target != value:
                     problems.append(f'{s}: __kdeprecated entry {i} refers to {target:#x}, '
                                     f'__ksymtab_{s} is {value:#x}')
