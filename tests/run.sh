@@ -85,7 +85,6 @@ variant_bases() { (BASES="mainline 6.12"; . "$TOP/configs/$1.variant" 2>/dev/nul
 
 start=$(date +%s)
 timing=$ALL_LOGS/timing.tsv
-: >"$timing"
 timed() { # LABEL COMMAND...: run it, record how long it took
 	local label=$1 t0 rc=0
 	t0=$(date +%s)
@@ -179,11 +178,14 @@ if [ -n "${LIST:-}" ]; then
 	printf '%s\n' "${names[@]}" | sort
 	exit 0
 fi
+# A run that tests something starts the timings afresh; LIST=1 (above) and
+# an empty selection leave the last run's alone.
 [ ${#need[@]} -gt 0 ] || [ ${#harness_checks[@]} -gt 0 ] || [ ${#hosts[@]} -gt 0 ] || {
 	echo "no test selected (ONLY='${ONLY:-}')" >&2
 	echo "0 passed, 0 failed, 0 skipped"
 	exit 1
 }
+: >"$timing"
 
 # ---- build, one lane per base (each make -j<cores>): the tree, then the
 # kernels the tests need, heaviest first, then modules and initramfs.

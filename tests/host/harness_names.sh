@@ -47,3 +47,11 @@ if [ "$(grep -cE '^(PASS|FAIL|SKIP|TIMEOUT) ' "$scratch/one")" = 1 ] &&
 else
 	fail "ONLY=$h does not run exactly that check"
 fi
+
+# LIST=1 leaves the last run's timings alone: make check's table of build
+# times was once emptied by the LIST=1 runs of this very test.
+mkdir -p "$scratch/keep"
+printf '1\tsentinel\n' >"$scratch/keep/timing.tsv"
+RUN_LOGS=$scratch/keep LIST=1 "$TOP/tests/run.sh" >/dev/null
+grep -q sentinel "$scratch/keep/timing.tsv" || fail "LIST=1 emptied timing.tsv"
+echo "LIST=1 leaves timing.tsv alone"
