@@ -34,6 +34,16 @@ bad=0
 # the test module of the in-tree selftest, wherever the base keeps it
 selftest_src=$(cd "$BUILD/linux" && git ls-files '*test_deprecated_exports.c' | head -n1)
 
+# stuck CONFIG FRAGMENT: every CONFIG_X=y of the architecture's fragment
+# (64-bit, byte order) landed, or the row would build something else
+stuck() {
+	[ -f "$2" ] || return 0
+	local l
+	while IFS= read -r l; do
+		grep -qx "$l" "$1" || { echo "ERROR: $l did not stick"; return 1; }
+	done < <(grep '^CONFIG_' "$2")
+}
+
 for a in "${arches[@]}"; do
 	arch_facts "$a"
 	KSRC=$BUILD/linux
@@ -69,6 +79,7 @@ for a in "${arches[@]}"; do
 			kmake olddefconfig &&
 			{ [ "$set" = off ] || grep -qx "$DEP_CONFIG=y" "$OBJ/.config" ||
 				{ echo "ERROR: $DEP_CONFIG=y did not stick"; false; }; } &&
+			stuck "$OBJ/.config" "$TOP/configs/cross/$a.config" &&
 			kmake vmlinux modules &&
 			kmake M="$OBJ/crossmod" modules; } >"$log" 2>&1; then
 			built=yes

@@ -224,7 +224,8 @@ def main():
             problems.append(f'{s}: decodes to {classes.get(s)} {rel_str(got[s])}, '
                             f'its macro says {cls} {rel_str(removal)}')
     ordinary = len(ksymtab) - len(want)
-    print(f'{obj}: {design} tables, {"big" if big else "little"} endian, '
+    bits = '64-bit' if 'ELF64' in hdr else '32-bit'
+    print(f'{obj}: {design} tables, {bits} {"big" if big else "little"} endian, '
           f'{len(want)} deprecated and {ordinary} ordinary exports')
     for p in problems:
         print(f'PROBLEM: {p}')
