@@ -12,7 +12,7 @@ help:
 	@echo "make demo       build, boot, load out-of-tree modules, show warnings and the release report (BASE)"
 	@echo "make check      every test that fits CI, both bases: one line each, then 'N passed, N failed, N skipped'"
 	@echo "make check-full make check plus the debug kernels and the bisection pass with sparse and W=1"
-	@echo "make bench      size, lookup, load, modpost and report figures vs the same base unpatched (BASE)"
+	@echo "make bench      size, lookup, load, test_kallsyms, modpost and report figures vs the same base unpatched (both bases, or BASE)"
 	@echo "make crossbuild every architecture of configs/arches.tsv, options on and off, tables decoded (BASES, ARCHES)"
 	@echo "make bisect     the bisection gate alone: every prefix applies, builds, boots (BASE; part of check)"
 	@echo "make deps       install missing packages with apt-get (root or sudo)"
@@ -85,8 +85,15 @@ bisect: deps tree
 demo: deps tree
 	@tools/demo.sh
 
-bench: deps tree
-	@tools/bench.sh
+# make bench runs both bases unless BASE is given; either needs the mainline
+# tree, whose pristine gen_test_kallsyms.sh makes upstream's stress modules.
+BENCH_BASES := $(if $(filter file,$(origin BASE)),mainline 6.12,$(BASE))
+bench: deps
+	@rc=0; BASE=mainline tools/fetch-source.sh && BASE=mainline tools/tree.sh || exit 1; \
+	for b in $(BENCH_BASES); do \
+		BASE=$$b tools/fetch-source.sh && BASE=$$b tools/tree.sh && \
+		BASE=$$b tools/bench.sh || rc=1; \
+	done; exit $$rc
 
 clean:
 	rm -rf build/*/obj build/*/mods build/*/initramfs build/*/logs build/*/tmp build/logs

@@ -11,7 +11,24 @@ import statistics
 import sys
 
 BASE, PATCHED, NOUNUSED = "bench-base", "bench", "bench-nounused"
-TABLE_PREFIXES = ("__ksymtab", "__kcrctab", "__kremoval")
+# export tables of either base: 6.12's __ksymtab{,_gpl,_unused,_unused_gpl},
+# their __kcrctab* and __kremoval_unused*; mainline's __ksymtab, __kcrctab,
+# __kflagstab (one byte per export, patched or not) and __kdeprecated
+TABLE_PREFIXES = ("__ksymtab", "__kcrctab", "__kremoval", "__kflagstab", "__kdeprecated")
+# sections that exist for deprecated exports alone
+DEP_SECTION_PREFIXES = ("__kremoval", "__kdeprecated")
+
+
+def deprecated_section(name):
+    return name.startswith(DEP_SECTION_PREFIXES) or (name.startswith(TABLE_PREFIXES) and "unused" in name)
+
+
+def within(value, low, high):
+    return value == value and low <= value <= high
+
+
+def verdict(ok):
+    return "PASS" if ok else "FAIL"
 
 
 def die(msg):
@@ -84,6 +101,9 @@ def main():
     out_dir = sys.argv[1]
     raw = os.path.join(out_dir, "raw")
     meta = dict(line.split(" ", 1) for line in read(os.path.join(raw, "meta.txt")).splitlines())
+    for key in ("base_name", "kernel", "dep_config"):
+        if key not in meta:
+            die(f"raw/meta.txt has no '{key}' line")
 
     rows = []  # (group, metric, unit, unpatched, patched, patched_n, ratio, note)
     ratios = []  # (label, value) for the chart
@@ -107,7 +127,7 @@ def main():
     ok = n <= b
     grown = [f"{s} {sec[NOUNUSED][s] - sec[BASE].get(s, 0):+}"
              for s in sorted(sec[NOUNUSED]) if sec[NOUNUSED][s] > sec[BASE].get(s, 0)]
-    verdicts.append(("size", "CONFIG_UNUSED_SYMBOLS=n: text+data+bss <= unpatched",
+    verdicts.append(("size", f"{meta['dep_config']}=n: text+data+bss <= unpatched",
                      "PASS" if ok else "FAIL",
                      f"{n:,} vs {b:,} bytes ({n - b:+,})" +
                      ("" if ok else "; sections grown: " + ", ".join(grown))))
@@ -122,16 +142,20 @@ def main():
 
     # bytes per deprecated export of vmlinux: its table entries and its name
     dep = [line.split("\t")[1] for line in read(os.path.join(raw, f"Module.symvers-{PATCHED}")).splitlines()
-           if line.split("\t")[2:4] in (["vmlinux", "EXPORT_UNUSED_SYMBOL"], ["vmlinux", "EXPORT_UNUSED_SYMBOL_GPL"])]
-    dep_tables = {s: v for s, v in sec[PATCHED].items()
-                  if s.startswith(TABLE_PREFIXES) and "unused" in s}
+           if line.split("\t")[2] == "vmlinux" and
+           line.split("\t")[3].split("@")[0] in ("EXPORT_UNUSED_SYMBOL", "EXPORT_UNUSED_SYMBOL_GPL")]
+    dep_tables = {s: v for s, v in sec[PATCHED].items() if deprecated_section(s)}
     dep_strings = sum(len(d) + 1 for d in dep)
     if dep:
-        per = (sum(dep_tables.values()) + dep_strings) / len(dep)
+        per_tables = sum(dep_tables.values()) / len(dep)
+        per = per_tables + dep_strings / len(dep)
         rows.append(("size", f"per deprecated export ({len(dep)}: {', '.join(dep)})", "bytes",
                      None, per, None, None,
                      "(" + " + ".join(f"{s} {v}" for s, v in sorted(dep_tables.items())) +
                      f" + names in __ksymtab_strings {dep_strings}) / {len(dep)}"))
+        verdicts.append(("size", "per deprecated export: at most 16 bytes plus the name",
+                         verdict(per_tables <= 16),
+                         f"{per_tables:.1f} bytes of tables per export, plus {dep_strings / len(dep):.1f} of name"))
     all_b = sum(v for s, v in sec[BASE].items() if s.startswith(TABLE_PREFIXES) or s == "__ksymtab_strings")
     all_y = sum(v for s, v in sec[PATCHED].items() if s.startswith(TABLE_PREFIXES) or s == "__ksymtab_strings")
     all_n = sum(v for s, v in sec[NOUNUSED].items() if s.startswith(TABLE_PREFIXES) or s == "__ksymtab_strings")
@@ -192,6 +216,8 @@ def main():
                      boots_note((BASE, label), (PATCHED, label), (NOUNUSED, label)) +
                      (f"; =n/unpatched {ratio(n, b):.3f}" if n is not None else "")))
         ratios.append((f"lookup {label} p/u", ratio(y, b)))
+        verdicts.append(("lookup", f"ordinary lookup, {desc}: 1.00 +- 0.01 of unpatched",
+                         verdict(within(ratio(y, b), 0.99, 1.01)), f"{ratio(y, b):.3f}"))
         if n is not None:
             ratios.append((f"lookup {label} =n/u", ratio(n, b)))
     for label, ref, desc in (("module_dep", "module_ord", "deprecated GPL exports of a module (100)"),
@@ -210,6 +236,8 @@ def main():
                      f"warm-up round {statistics.mean(warmup[(PATCHED, label)]):,.0f} ns/pair; "
                      + boots_note((PATCHED, label))))
         ratios.append((f"lookup {label}/{ref}", ratio(y, r)))
+        verdicts.append(("lookup", f"deprecated lookup, {desc}: at most 1.05 of an ordinary one of the same owner",
+                         verdict(ratio(y, r) <= 1.05), f"{ratio(y, r):.3f}"))
 
     def load_median(kernel, mod):
         per_boot = [statistics.median(v) for (k, _, m), v in sorted(loads.items())
@@ -242,12 +270,44 @@ def main():
     b, y = vals[BASE], vals[PATCHED]
     ratios.append(("load p/u", ratio(y, b)))
 
+    # ---- upstream's find_symbol() stress: insmod test_kallsyms_b
+    ks = {}  # (kernel, state) -> [median of each boot]
+    per_run = {}
+    for line in read(os.path.join(raw, "guest.txt")).splitlines():
+        f = line.split()
+        if f[2] == "kallsyms":
+            kv = dict(x.split("=", 1) for x in f[4:] if "=" in x)
+            per_run.setdefault((f[0], int(f[1]), f[3]), []).append(int(kv["t1"]) - int(kv["t0"]))
+    for (k, _, state), v in sorted(per_run.items()):
+        ks.setdefault((k, state), []).append(statistics.median(v))
+    states = [st for st in ("a", "a+c", "a+c+d") if (BASE, st) in ks]
+    if not states:
+        die("no test_kallsyms figures from the unpatched guest (raw/guest.txt)")
+    exports = dict(x.split("=") for x in meta.get("kallsyms_exports", "").split())
+    for st in states:
+        vals = {k: statistics.mean(ks[(k, st)]) / 1000 for k in booted if (k, st) in ks}
+        if PATCHED not in vals:
+            die(f"no test_kallsyms figures for state {st} from the patched guest")
+        owners = " + ".join(f"{x} ({exports.get(x, '?')} exports)" for x in st.split("+"))
+        r = ratio(vals[PATCHED], vals[BASE])
+        rows.append(("kallsyms", f"insmod test_kallsyms_b, loaded: {owners}", "virtual us",
+                     vals[BASE], vals[PATCHED], vals.get(NOUNUSED), r,
+                     "median of 5 runs per boot; boots: " +
+                     "; ".join(names_k[k] + " " + " / ".join(f"{v / 1000:.1f}" for v in ks[(k, st)])
+                               for k in booted if (k, st) in ks)))
+        ratios.append((f"kallsyms {st} p/u", r))
+        verdicts.append(("kallsyms", f"upstream's test_kallsyms load with {st} loaded: 1.00 +- 0.01 of unpatched",
+                         verdict(within(r, 0.99, 1.01)), f"{r:.3f}" +
+                         (f" (=n: {ratio(vals[NOUNUSED], vals[BASE]):.3f})" if NOUNUSED in vals else "")))
+
     # ---- build: modpost instructions
     mp = dict(line.split() for line in read(os.path.join(raw, "modpost.txt")).splitlines())
     b, y = int(mp[BASE]), int(mp[PATCHED])
     rows.append(("build", "modpost, unpatched vmlinux.o + bench modules", "instructions (callgrind Ir)",
                  b, y, None, ratio(y, b), "same input for both; each binary's own saved command line"))
     ratios.append(("modpost p/u", ratio(y, b)))
+    verdicts.append(("build", "modpost at most 1.01 of unpatched (same input)",
+                     verdict(ratio(y, b) <= 1.01), f"{ratio(y, b):.3f}"))
 
     # ---- report: exports_due vs git grep
     rep = {}
@@ -286,11 +346,11 @@ def write_outputs(out_dir, meta, rows, ratios, verdicts, notes):
         text.append(f"{v[2]}  {v[0]}: {v[1]}: {v[3]}")
     print("\n".join(text))
 
-    md = ["# Benchmark: deprecated exports vs unpatched 6.12", "",
+    md = [f"# Benchmark: deprecated exports vs unpatched {meta['kernel']} (BASE={meta['base_name']})", "",
           "Made by `make bench` (tools/bench.sh). "
           f"Unpatched: `{meta['base'][:12]}` (tag base); patched: `{meta['patched'].split()[1]}` "
           f"(base + {meta['series']} commits); same fragments (base.config x86_64.config, "
-          "tinyconfig-based); =n adds unused-off.config. "
+          f"tinyconfig-based); =n adds unused-off.config ({meta['dep_config']} off). "
           f"{meta['qemu']}, `-icount shift=0,sleep=off` (one guest instruction = one virtual ns); "
           f"{meta['host']}; {meta['date']}.", "",
           "| " + " | ".join(header) + " | note |",
@@ -304,14 +364,15 @@ def write_outputs(out_dir, meta, rows, ratios, verdicts, notes):
     md += [""] + [f"- {n}" for n in notes]
     md += ["", "How each figure is made:", "",
            "- size: `size vmlinux`; section sizes from `readelf -S --wide vmlinux`. "
-           "Per deprecated export: the bytes of every `__ksymtab_unused*`, `__kcrctab_unused*` and "
-           "`__kremoval_unused*` section plus the exports' names (with NUL) in `__ksymtab_strings`, "
-           "divided by their number. Loader's fixed cost: `size kernel/module/*.o` summed, patched minus "
+           "Per deprecated export: the bytes of every section that exists for deprecated exports alone "
+           "(6.12: `__ksymtab_unused*`, `__kcrctab_unused*`, `__kremoval_unused*`; mainline: "
+           "`__kdeprecated`; mainline's flag is a bit of the `__kflagstab` byte every export has) "
+           "plus the exports' names (with NUL) in `__ksymtab_strings`, divided by their number. Loader's fixed cost: `size kernel/module/*.o` summed, patched minus "
            "unpatched (objects built with the same config; `deprecated.o` exists only when =y).",
            "- lookup: `bench_lookup.ko` calls `__symbol_get()` and `__symbol_put()` on each name of a set "
            "(one warm-up round, then timed rounds) and reads the TSC, which counts virtual ns under "
            f"`-icount`. Ordinary vmlinux set: the {meta['lookup_names']} EXPORT_SYMBOL_GPL exports of vmlinux "
-           "common to both kernels (`__symbol_get()` finds only GPL-only exports in 6.12). Module sets: "
+           "common to both kernels (`__symbol_get()` finds only GPL-only exports). Module sets: "
            "`bench_exp_ord.ko` (100 EXPORT_SYMBOL_GPL) and `bench_exp_dep.ko` (100 EXPORT_UNUSED_SYMBOL_GPL, "
            "release 99.0), each loaded alone. A deprecated lookup goes through the rate-limited "
            "`pr_warn` of the patched kernel: the printed warnings fall in the warm-up round, "
@@ -322,6 +383,11 @@ def write_outputs(out_dir, meta, rows, ratios, verdicts, notes):
            "addresses; the start is the TSC read by the guest shell from `bench_clock.ko`'s sysfs "
            "parameter, the end the TSC printed by the module's init. `bench_load0.ko` is the same module "
            "without imports; net = difference of the medians (5 runs per boot).",
+           "- kallsyms: upstream's stress modules, generated by 7.2's `lib/tests/module/gen_test_kallsyms.sh` "
+           "with CONFIG_TEST_KALLSYMS_LARGE's values (100 symbols, scale factor 8) and built out of tree "
+           "against each kernel; `insmod test_kallsyms_b.ko` (one import from test_kallsyms_a) timed by "
+           "the TSC read before and after by the guest shell, with a, then a+c, then a+c+d loaded, as "
+           "`tools/testing/selftests/module/find_symbol.sh` does; median of 5 runs per boot.",
            "- build: `valgrind --tool=callgrind` over each tree's own modpost with its saved command line "
            "(`.Module.symvers.cmd`), both given the unpatched vmlinux.o (with its objects' .cmd files for "
            "CRCs) and the bench modules built against the unpatched kernel.",
@@ -345,7 +411,7 @@ def write_outputs(out_dir, meta, rows, ratios, verdicts, notes):
             f.write(f'{i} "{label}" {v:.6f}\n')
     gp = f"""set terminal pngcairo size 1100,560 font "sans,10" noenhanced
 set output "{os.path.join(out_dir, 'ratios.png')}"
-set title "Deprecated exports vs unpatched 6.12 (make bench): ratios, log scale; 1 = no change"
+set title "Deprecated exports vs unpatched {meta['kernel']} (make bench, BASE={meta['base_name']}): ratios, log scale; 1 = no change"
 set style fill solid 0.8 border -1
 set boxwidth 0.6
 set logscale y 2

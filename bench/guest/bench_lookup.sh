@@ -5,6 +5,9 @@
 # line per set. Modules are under /bench; printk stays off the console
 # (dmesg -n 1) while timing, so that the serial port is not measured.
 set -eu
+# the base's wording of the symbol_get() warning (SYMBOL_GET)
+# shellcheck source=../../configs/mainline/harness.env
+. /tests/base.env
 B=/bench
 lookup() { # LABEL INSMOD-ARGS...
 	label=$1
@@ -22,7 +25,7 @@ lookup() { # LABEL INSMOD-ARGS...
 		dmesg | tail -n 5
 		exit 1
 	fi
-	warned=$(dmesg | grep -c 'symbol_get of deprecated export' || true)
+	warned=$(dmesg | grep -c "$SYMBOL_GET deprecated export" || true)
 	echo "BENCH lookup $label ${line#*bench_lookup: } warned=$warned"
 }
 with_exporter() { # EXPORTER LABEL PREFIX
