@@ -5,9 +5,13 @@ usage: mutate-ko.py [--seed N] [--random K] IN.ko OUTDIR
 
 IN.ko is an x86_64 (ELF64, RELA) module built by the harness with ordinary
 and deprecated exports (tests/modules/mut_exporter). Each mutant changes
-only what the series reads: the __ksymtab_unused*, __kcrctab_unused* and
-__kremoval_unused* sections and the relocations that fill the ksymtab
-entries. OUTDIR gets one .ko per mutant and a MANIFEST, a line per mutant:
+only what the series reads. The tables are the base's:
+- 6.12: the __ksymtab_unused*, __kcrctab_unused* and __kremoval_unused*
+  sections and the relocations that fill the ksymtab entries;
+- mainline: the KSYM_FLAG_DEPRECATED bits of __kflagstab and the
+  __kdeprecated entries (a removal release and a place-relative reference
+  to the export's __ksymtab entry), with their relocations.
+OUTDIR gets one .ko per mutant and a MANIFEST, a line per mutant:
 
     FILE <TAB> EXPECT <TAB> WHAT
 
@@ -101,6 +105,94 @@ class Elf:
                        r[3] if addend is None else addend)
 
 
+KSYM_FLAG_DEPRECATED = 0x2           # include/linux/module_symbol.h (mainline series)
+DEP_ENTRY = 8                        # struct kernel_deprecated_export: removal, PREL32 reference
+MALFORMED = 'refuse:malformed section __kdeprecated'
+
+
+def flag_mutants(src, seed, nrandom):
+    """yield (name, expect, what, bytes): mutants of mainline's tables"""
+    dep, flags = '__kdeprecated', '__kflagstab'
+
+    def m():
+        return Elf(src)
+
+    e = m()
+    n = e.size(dep) // DEP_ENTRY
+    foff, nsyms = e.body(flags)
+    flagged = [i for i in range(nsyms) if e.data[foff + i] & KSYM_FLAG_DEPRECATED]
+    plain = [i for i in range(nsyms) if not e.data[foff + i] & KSYM_FLAG_DEPRECATED]
+    if n < 3 or len(flagged) != n or not plain:
+        die('the module needs three deprecated exports and an ordinary one (%d entries, %d flagged)'
+            % (n, len(flagged)))
+    if len(e.relas(dep)) != n:
+        die('expected one relocation per __kdeprecated entry')
+
+    def ref(e, k):
+        """the relocation of entry k's reference to its __ksymtab entry"""
+        return e.rela_at(dep, k * DEP_ENTRY + 4)
+
+    # Shortened tables lose the last entry's relocation too: a relocation past
+    # the end of its section is the relocator's business (x86 refuses it with
+    # "Invalid relocation target"), not the table check's.
+    e = m(); e.set_size(dep, e.size(dep) - 1)
+    e.set_size('.rela' + dep, e.size('.rela' + dep) - RELA.size)
+    yield ('kdeprecated-partial', MALFORMED, '__kdeprecated one byte short of whole entries', e.data)
+    e = m(); e.set_size(dep, e.size(dep) - DEP_ENTRY)
+    e.set_size('.rela' + dep, e.size('.rela' + dep) - RELA.size)
+    yield ('kdeprecated-short', MALFORMED, 'one entry fewer than flagged exports', e.data)
+    e = m(); off, _ = e.body(dep)
+    e.data[off + DEP_ENTRY:off + DEP_ENTRY + 4] = bytes(4)
+    yield ('kdeprecated-zero', MALFORMED, 'the second entry without a removal release (0)', e.data)
+    e = m(); e.data[foff + flagged[0]] &= ~KSYM_FLAG_DEPRECATED & 0xff
+    yield ('flag-cleared', MALFORMED, 'a deprecated export\'s flag cleared, its entry kept', e.data)
+    e = m(); e.data[foff + plain[0]] |= KSYM_FLAG_DEPRECATED
+    yield ('flag-set', MALFORMED, 'an ordinary export flagged deprecated, without an entry', e.data)
+    e = m(); a, b = ref(e, 0), ref(e, 1)
+    e.set_rela(a, addend=b[3]); e.set_rela(b, addend=a[3])
+    yield ('kdeprecated-unsorted', MALFORMED, 'the first two entries\' references swapped', e.data)
+    e = m(); a, b = ref(e, 0), ref(e, 1)
+    e.set_rela(b, addend=a[3])
+    yield ('kdeprecated-twice', MALFORMED, 'two entries for the same export', e.data)
+    e = m(); r = ref(e, 1)
+    e.set_rela(r, addend=r[3] + 4)
+    yield ('kdeprecated-misaligned', MALFORMED, 'a reference into the middle of a __ksymtab entry', e.data)
+    e = m(); r = ref(e, 1)
+    e.set_rela(r, addend=r[3] + FAR)
+    yield ('kdeprecated-far', MALFORMED, 'a reference 256 MiB past __ksymtab', e.data)
+    e = m(); r = ref(e, 0)
+    e.set_rela(r, addend=r[3] - FAR)
+    yield ('kdeprecated-below', MALFORMED, 'a reference 256 MiB before __ksymtab', e.data)
+    # an entry that points at an ordinary export: the next entry's target
+    # moved onto the ordinary export just before it, when there is one
+    k = next((k for k in range(1, n) if flagged[k] - 1 in plain and flagged[k] - 1 > flagged[k - 1]), None)
+    if k is None:
+        die('mut_exporter needs an ordinary export sorted between two deprecated ones')
+    e = m(); r = ref(e, k)
+    e.set_rela(r, addend=r[3] - 12)
+    yield ('kdeprecated-ordinary', MALFORMED, 'an entry pointing at an ordinary export', e.data)
+    e = m(); e.set_size(dep, 0); e.set_size('.rela' + dep, 0)
+    for i in flagged:
+        e.data[foff + i] &= ~KSYM_FLAG_DEPRECATED & 0xff
+    yield ('kdeprecated-none', 'load', 'no flag and no entry: every export ordinary', e.data)
+    e = m(); e.set_size(dep, 0x7ffff000)
+    yield ('kdeprecated-enormous', 'any', '__kdeprecated claims 2 GiB', e.data)
+
+    rng = random.Random(seed)
+    for k in range(nrandom):
+        e = m()
+        sec = rng.choice((dep, flags))
+        off, size = e.body(sec)
+        flips = []
+        for _ in range(rng.randint(1, 4)):
+            pos = rng.randrange(size)
+            bit = rng.randrange(8)
+            e.data[off + pos] ^= 1 << bit
+            flips.append('%d.%d' % (pos, bit))
+        yield ('random-%03d' % k, 'any',
+               'seed %d: bit flips in %s at %s' % (seed, sec, ','.join(flips)), e.data)
+
+
 def mutants(src, seed, nrandom):
     """yield (name, expect, what, bytes)"""
     gpl = '__ksymtab_unused_gpl'
@@ -109,6 +201,9 @@ def mutants(src, seed, nrandom):
         return Elf(src)
 
     e = m()
+    if '__kdeprecated' in e.names:
+        yield from flag_mutants(src, seed, nrandom)
+        return
     if e.size(gpl) < 3 * ENTRY:
         die('the module needs at least three EXPORT_UNUSED_SYMBOL_GPL exports')
 

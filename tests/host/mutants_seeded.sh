@@ -1,8 +1,5 @@
 #!/bin/bash
 # variants: x86_64
-# bases: 6.12
-# (tools/mutate-ko.py knows the 6.12 tables; the mainline __kdeprecated table
-# has no mutator yet)
 # tools/mutate-ko.py is rerunnable: the same seed gives the same mutants
 # byte for byte, another seed other random ones; every mutant differs from
 # the module it was made from, and the manifest names each file once.
