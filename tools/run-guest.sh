@@ -45,7 +45,8 @@ kernel=$OBJ/$IMAGE
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/guest.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/root/tests"
-cp "$TOP"/tests/guest/*.sh "$tmp/root/tests/"
+# make bench's scenarios (bench/guest) beside the tests' (tests/guest)
+cp "$TOP"/tests/guest/*.sh "$TOP"/bench/guest/*.sh "$tmp/root/tests/"
 cp "$TOP/configs/$BASE/harness.env" "$tmp/root/tests/base.env"
 cp "$TOP/tests/guest/init" "$tmp/root/init"
 chmod +x "$tmp/root/init"
@@ -54,8 +55,10 @@ cat "$initrd" "$tmp/tests.cpio.gz" >"$tmp/initrd.cpio.gz"
 
 limit=0
 for s in ${scenarios//,/ }; do
-	[ -f "$TOP/tests/guest/$s.sh" ] || die "no scenario tests/guest/$s.sh"
-	t=$(sed -n 's/^# timeout: *//p' "$TOP/tests/guest/$s.sh" | head -n1)
+	f=$TOP/tests/guest/$s.sh
+	[ -f "$f" ] || f=$TOP/bench/guest/$s.sh
+	[ -f "$f" ] || die "no scenario $s (tests/guest/$s.sh or bench/guest/$s.sh)"
+	t=$(sed -n 's/^# timeout: *//p' "$f" | head -n1)
 	limit=$((limit + ${t:-120}))
 done
 timeout=${GUEST_TIMEOUT:-$((90 + limit))}

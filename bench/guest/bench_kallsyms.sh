@@ -1,5 +1,6 @@
 #!/bin/sh
 # shellcheck shell=sh
+# timeout: 300
 # Benchmark scenario, run by tools/bench.sh (not by make check): upstream's
 # find_symbol() stress, in the order of tools/testing/selftests/module/
 # find_symbol.sh: insmod of test_kallsyms_b (which imports one export of

@@ -1,5 +1,6 @@
 #!/bin/sh
 # shellcheck shell=sh
+# timeout: 300
 # Benchmark scenario, run by tools/bench.sh (not by make check): insmod of
 # bench_load.ko (many imports) and of bench_load0.ko (none), interleaved.
 # Start: the TSC read from bench_clock's sysfs parameter by the shell's
