@@ -6,13 +6,14 @@ VARIANT ?= x86_64
 export BASE
 SHELL := /bin/bash
 
-.PHONY: help deps deps-cross source tree refresh next-series kernel modules initramfs check check-full crossbuild bisect demo bench clean distclean
+.PHONY: help deps deps-cross source tree refresh next-series kernel modules initramfs check check-full crossbuild bisect demo bench bench-scale clean distclean
 
 help:
 	@echo "make demo       build, boot, load out-of-tree modules, show warnings and the release report (BASE)"
 	@echo "make check      every test that fits CI, both bases: one line each, then 'N passed, N failed, N skipped'"
 	@echo "make check-full make check plus the debug kernels and the bisection pass with sparse and W=1"
 	@echo "make bench      size, lookup, load, test_kallsyms, modpost and report figures vs the same base unpatched (both bases, or BASE)"
+	@echo "make bench-scale  make bench with the growth axes up to 30,000 exports and 1,000 exporters"
 	@echo "make crossbuild every architecture of configs/arches.tsv, options on and off, tables decoded (BASES, ARCHES)"
 	@echo "make bisect     the bisection gate alone: every prefix applies, builds, boots (BASE; part of check)"
 	@echo "make deps       install missing packages with apt-get (root or sudo)"
@@ -38,6 +39,7 @@ help:
 	@echo "  BISECT_FORCE=1       redo the bisection pass even if its inputs are unchanged"
 	@echo "  MUTANT_SEED=n        seed of the malformed modules (default 2007)"
 	@echo "  BENCH_RUNS, BENCH_BOOTS, BENCH_LOAD_IMPORTS, BENCH_TIMEOUT  make bench sizes (tools/bench.sh)"
+	@echo "  BENCH_SIZES='1000 10000', BENCH_OWNERS='10 100', BENCH_GROWTH_IMPORTS=1000  growth axes"
 	@echo "  DEPRECATED_EXPORTS_CACHE=dir  downloads and ccache (default ~/.cache/deprecated-exports)"
 
 deps:
@@ -94,6 +96,11 @@ bench: deps
 		BASE=$$b tools/fetch-source.sh && BASE=$$b tools/tree.sh && \
 		BASE=$$b tools/bench.sh || rc=1; \
 	done; exit $$rc
+
+# the growth axes up to a distribution kernel's scale: a table of 30,000
+# exports and 1,000 loaded exporters (too slow for make bench)
+bench-scale:
+	@$(MAKE) --no-print-directory bench BENCH_SIZES="1000 10000 30000" BENCH_OWNERS="10 100 1000"
 
 clean:
 	rm -rf build/*/obj build/*/mods build/*/initramfs build/*/logs build/*/tmp build/logs

@@ -263,6 +263,11 @@ def main():
         net[k] = [a - e for a, e in zip(full, empty)]
         net[(k, "full")] = full
         net[(k, "empty")] = empty
+        # the growth importer, timed in the same boots (bench_load0 runs
+        # twice per boot then: with bench_load and with bench_loadbig)
+        big = load_median(k, "bench_loadbig")
+        if big:
+            net[(k, "full_bench_loadbig")] = [a - e for a, e in zip(big, empty)]
     imports = meta.get("load_imports", "?").split()[0]
     names_k = {BASE: "unpatched", PATCHED: "patched =y", NOUNUSED: "patched =n"}
 
@@ -311,8 +316,13 @@ def main():
                          (f" (=n: {ratio(vals[NOUNUSED], vals[BASE]):.3f})" if NOUNUSED in vals else "")))
 
     # ---- build: modpost instructions
-    mp = dict(line.split() for line in read(os.path.join(raw, "modpost.txt")).splitlines())
-    b, y = int(mp[BASE]), int(mp[PATCHED])
+    mp = {}  # (kernel, label) -> instructions
+    for line in read(os.path.join(raw, "modpost.txt")).splitlines():
+        k, label, ir = line.split()
+        mp[(k, label)] = int(ir)
+    if (BASE, "all") not in mp or (PATCHED, "all") not in mp:
+        die("raw/modpost.txt lacks the 'all' figures of both modposts")
+    b, y = mp[(BASE, "all")], mp[(PATCHED, "all")]
     rows.append(("build", "modpost, unpatched vmlinux.o + bench modules", "instructions (callgrind Ir)",
                  b, y, None, ratio(y, b), "same input for both; each binary's own saved command line"))
     ratios.append(("modpost p/u", ratio(y, b)))
@@ -333,7 +343,128 @@ def main():
                  "; git grep " + ", ".join(f"{v:.0f}" for v in rep["git_grep"])))
     ratios.append(("exports_due/git grep", ratio(e, g)))
 
+    growth = growth_section(raw, meta, rows, verdicts, lookup, mean, net, booted, mp)
     write_outputs(out_dir, meta, rows, ratios, verdicts, notes)
+    if growth:
+        write_growth_plot(out_dir, meta, growth)
+
+
+def growth_section(raw, meta, rows, verdicts, lookup, mean, net, booted, mp):
+    """Rows and goals of the growth axes; the series of growth.png."""
+    sizes = [int(x) for x in meta.get("growth_sizes", "").split()]
+    owners = [int(x) for x in meta.get("growth_owners", "").split()]
+    if not sizes and not owners:
+        return None
+    plot = {"sizes": [], "owners": []}
+    ord_ratios = []  # (axis point, ratio) of ordinary lookups, patched / unpatched
+    dep_ratios = []
+    for n in sizes:
+        o_b, o_y, o_n = (mean((k, f"big{n}_ord")) for k in (BASE, PATCHED, NOUNUSED))
+        d_b, d_y = mean((BASE, f"big{n}_dep")), mean((PATCHED, f"big{n}_dep"))
+        if o_b is None or o_y is None or d_y is None:
+            die(f"no growth lookup figures for the table of {n} exports (raw/guest.txt)")
+        rows.append(("growth", f"symbol_get+put, ordinary exports of a table of {n:,} (100 spread over it)",
+                     "virtual ns/pair", o_b, o_y, o_n, ratio(o_y, o_b), ""))
+        rows.append(("growth", f"symbol_get+put, deprecated exports of a table of {n:,} ({n // 100})",
+                     "virtual ns/pair", d_b, d_y, None, ratio(d_y, o_y),
+                     f"ratio = deprecated / ordinary of the same table, patched ({o_y:,.3f}); "
+                     f"unpatched, where they are ordinary: {fmt_num(d_b, 3)}"))
+        ord_ratios.append((f"{n:,} exports", ratio(o_y, o_b)))
+        dep_ratios.append((f"{n:,} exports", ratio(d_y, o_y)))
+        mb, my = mp.get((BASE, f"big{n}")), mp.get((PATCHED, f"big{n}"))
+        if mb is None or my is None:
+            die(f"no modpost figures for the table of {n} exports (raw/modpost.txt)")
+        rows.append(("growth", f"modpost, unpatched vmlinux.o + a table of {n:,}", "instructions (callgrind Ir)",
+                     mb, my, None, ratio(my, mb), "same input for both"))
+        sec = {k: sections(read(os.path.join(raw, f"growth-sections-{k}-{n}.txt"))) for k in (BASE, PATCHED)}
+        tb, ty = (sum(v for s, v in sec[k].items() if s.startswith(TABLE_PREFIXES)) for k in (BASE, PATCHED))
+        rows.append(("growth", f"export tables of the module with {n:,} exports", "bytes", tb, ty, None,
+                     ratio(ty, tb), "; ".join(
+                         f"{s} {sec[BASE].get(s, '-')} / {sec[PATCHED].get(s, '-')}"
+                         for s in sorted(set(sec[BASE]) | set(sec[PATCHED])) if s.startswith(TABLE_PREFIXES))))
+        sym = {}
+        for k in (BASE, PATCHED):
+            text = read(os.path.join(raw, f"growth-symvers-{k}"))
+            sym[k] = sum(len(line) + 1 for line in text.splitlines() if line.split("\t")[2].endswith(f"bench_big{n}"))
+        rows.append(("growth", f"Module.symvers lines of the module with {n:,} exports", "bytes",
+                     sym[BASE], sym[PATCHED], None, ratio(sym[PATCHED], sym[BASE]),
+                     "the release in the type field of the deprecated ones"))
+        plot["sizes"].append((n, o_b, o_y, d_y, mb, my))
+    for k_owners in owners:
+        for where, desc in (("first", "the first loaded (searched last)"),
+                            ("last", "the last loaded (searched first)")):
+            label = f"owners{k_owners}_{where}"
+            b, y, n = (mean((k, label)) for k in (BASE, PATCHED, NOUNUSED))
+            if b is None or y is None:
+                die(f"no growth lookup figures for {label} (raw/guest.txt)")
+            rows.append(("growth", f"symbol_get+put with {k_owners:,} exporters loaded, in {desc}",
+                         "virtual ns/pair", b, y, n, ratio(y, b), "24 ordinary exports"))
+            ord_ratios.append((f"{k_owners:,} owners, {where}", ratio(y, b)))
+        plot["owners"].append((k_owners, mean((BASE, f"owners{k_owners}_first")),
+                               mean((PATCHED, f"owners{k_owners}_first")),
+                               mean((BASE, f"owners{k_owners}_last")),
+                               mean((PATCHED, f"owners{k_owners}_last"))))
+    if (BASE, "full_bench_loadbig") in net:
+        vals = {k: statistics.mean(net[(k, "full_bench_loadbig")]) / 1000 for k in booted}
+        size = int(meta.get("growth_import_size", "0"))
+        rows.append(("growth", f"net insmod: resolving {meta.get('growth_imports', '?')} imports "
+                     f"of the table of {size:,}", "virtual us", vals[BASE], vals[PATCHED], vals.get(NOUNUSED),
+                     ratio(vals[PATCHED], vals[BASE]), "bench_loadbig minus bench_load0, medians of each boot"))
+        ord_ratios.append(("importer", ratio(vals[PATCHED], vals[BASE])))
+    if ord_ratios:
+        verdicts.append(("growth", "ordinary lookups 1.00 +- 0.01 of unpatched at every size",
+                         verdict(all(within(r, 0.99, 1.01) for _, r in ord_ratios)),
+                         ", ".join(f"{p}: {r:.3f}" for p, r in ord_ratios)))
+        vals = [r for _, r in ord_ratios]
+        verdicts.append(("growth", "the patched/unpatched ratio stays flat as exports and owners grow "
+                         "(largest minus smallest at most 0.02)",
+                         verdict(max(vals) - min(vals) <= 0.02), f"{min(vals):.3f} .. {max(vals):.3f}"))
+    if dep_ratios:
+        verdicts.append(("growth", "deprecated lookup at most 1.05 of an ordinary one of the same table, at every size",
+                         verdict(all(r <= 1.05 for _, r in dep_ratios)),
+                         ", ".join(f"{p}: {r:.3f}" for p, r in dep_ratios)))
+    if sizes:
+        mpr = [(n, ratio(mp[(PATCHED, f"big{n}")], mp[(BASE, f"big{n}")])) for n in sizes]
+        verdicts.append(("growth", "modpost at most 1.01 of unpatched at every size",
+                         verdict(all(r <= 1.01 for _, r in mpr)),
+                         ", ".join(f"{n:,}: {r:.3f}" for n, r in mpr)))
+    return plot
+
+
+def write_growth_plot(out_dir, meta, growth):
+    """growth.dat and growth.gp: cost against each axis, log x."""
+    dat = os.path.join(out_dir, "growth.dat")
+    with open(dat, "w") as f:
+        f.write("# exports ord_unpatched ord_patched dep_patched modpost_unpatched modpost_patched\n")
+        for r in growth["sizes"]:
+            f.write(" ".join(f"{v}" for v in r) + "\n")
+        f.write("\n\n# owners first_unpatched first_patched last_unpatched last_patched\n")
+        for r in growth["owners"]:
+            f.write(" ".join(f"{v}" for v in r) + "\n")
+    gp = f"""set terminal pngcairo size 1500,480 font "sans,10" noenhanced
+set output "{os.path.join(out_dir, 'growth.png')}"
+set multiplot layout 1,3 title "Growth, {meta['kernel']} (make bench, BASE={meta['base_name']}): unpatched vs patched, log x"
+set logscale x 10
+set grid
+set key top left
+set xlabel "exports in the owner's table"
+set ylabel "virtual ns per symbol_get+put"
+plot "{dat}" index 0 using 1:2 with linespoints title "ordinary, unpatched", \
+     "" index 0 using 1:3 with linespoints title "ordinary, patched", \
+     "" index 0 using 1:4 with linespoints title "deprecated, patched"
+set xlabel "exporter modules loaded"
+plot "{dat}" index 1 using 1:2 with linespoints title "first loaded, unpatched", \
+     "" index 1 using 1:3 with linespoints title "first loaded, patched", \
+     "" index 1 using 1:4 with linespoints title "last loaded, unpatched", \
+     "" index 1 using 1:5 with linespoints title "last loaded, patched"
+set xlabel "exports in the module given to modpost (with vmlinux.o)"
+set ylabel "modpost instructions"
+plot "{dat}" index 0 using 1:5 with linespoints title "unpatched modpost", \
+     "" index 0 using 1:6 with linespoints title "patched modpost"
+unset multiplot
+"""
+    with open(os.path.join(out_dir, "growth.gp"), "w") as f:
+        f.write(gp)
 
 
 def write_outputs(out_dir, meta, rows, ratios, verdicts, notes):

@@ -8,6 +8,9 @@
  *                  vmlinux listed in bench_lookup_dep.h (empty if none)
  * set=module       count exports named <prefix>00, <prefix>01, ... of an
  *                  exporter module loaded beforehand
+ * set=range        count exports named <prefix><first>,
+ *                  <prefix><first + stride>, ... (no padding) of the
+ *                  growth modules (tools/bench-growth.py)
  *
  * Warm-up rounds, at least BENCH_WARMUP_LOOKUPS lookups (timed on their
  * own: they include the printed warnings of deprecated lookups, up to the
@@ -38,7 +41,7 @@ static const char * const vmlinux_dep_syms[] = {
 
 static char *set = "vmlinux";
 module_param(set, charp, 0444);
-MODULE_PARM_DESC(set, "vmlinux, vmlinux_dep or module");
+MODULE_PARM_DESC(set, "vmlinux, vmlinux_dep, module or range");
 
 static char *prefix = "bench_ord_";
 module_param(prefix, charp, 0444);
@@ -46,7 +49,15 @@ MODULE_PARM_DESC(prefix, "name prefix of the exports of set=module");
 
 static unsigned int count = 100;
 module_param(count, uint, 0444);
-MODULE_PARM_DESC(count, "number of exports of set=module (at most 100)");
+MODULE_PARM_DESC(count, "number of exports of set=module (at most 100) or set=range (at most 1000)");
+
+static unsigned int first;
+module_param(first, uint, 0444);
+MODULE_PARM_DESC(first, "number of the first name of set=range");
+
+static unsigned int stride = 1;
+module_param(stride, uint, 0444);
+MODULE_PARM_DESC(stride, "step between the numbers of set=range");
 
 static unsigned int rounds = 10;
 module_param(rounds, uint, 0444);
@@ -112,6 +123,7 @@ static int __init bench_lookup_init(void)
 	const char **names;
 	char (*buf)[BENCH_NAME_LEN];
 	unsigned int i;
+	bool range;
 	int err;
 
 	if (!strcmp(set, "vmlinux"))
@@ -119,8 +131,9 @@ static int __init bench_lookup_init(void)
 	if (!strcmp(set, "vmlinux_dep"))
 		return bench_run(vmlinux_dep_syms,
 				 ARRAY_SIZE(vmlinux_dep_syms) - 1);
-	if (strcmp(set, "module") || count > 100 ||
-	    strlen(prefix) > BENCH_NAME_LEN - 3) {
+	range = !strcmp(set, "range");
+	if ((!range && strcmp(set, "module")) || count > (range ? 1000 : 100) ||
+	    strlen(prefix) > BENCH_NAME_LEN - 11) {
 		pr_err("bad parameters: set=%s prefix=%s count=%u\n",
 		       set, prefix, count);
 		return -EINVAL;
@@ -133,7 +146,11 @@ static int __init bench_lookup_init(void)
 		goto out;
 	}
 	for (i = 0; i < count; i++) {
-		snprintf(buf[i], sizeof(buf[i]), "%s%02u", prefix, i);
+		if (range)
+			snprintf(buf[i], sizeof(buf[i]), "%s%u", prefix,
+				 first + i * stride);
+		else
+			snprintf(buf[i], sizeof(buf[i]), "%s%02u", prefix, i);
 		names[i] = buf[i];
 	}
 	err = bench_run(names, count);
