@@ -49,7 +49,8 @@ def numbers(text, what):
         vals = [int(x) for x in text.split()]
     except ValueError:
         die(f"{what} must be numbers: '{text}'")
-    if any(v < 100 and what == "SIZES" or v < 1 for v in vals):
+    least = 100 if what == "SIZES" else 1
+    if any(v < least for v in vals):
         die(f"{what} too small: '{text}' (sizes at least 100, owners at least 1)")
     return sorted(set(vals))
 

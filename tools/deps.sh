@@ -27,7 +27,7 @@ for p in $PKGS; do
 done
 need_update=0
 for a in $FOREIGN_ARCHES; do
-	dpkg --print-foreign-architectures | grep -qx "$a" && continue
+	dpkg_has_arch "$a" && continue
 	[ "$(id -u)" = 0 ] || die "adding dpkg architecture $a needs root; run 'sudo make deps'"
 	say "adding dpkg architecture $a"
 	dpkg --add-architecture "$a"

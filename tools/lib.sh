@@ -99,6 +99,15 @@ load_variant() {
 	OBJ=$BUILD/${OBJPATH:-obj/$v}
 	KSRC=$BUILD/$TREE
 }
+# dpkg_has_arch ARCH: dpkg knows ARCH, as the native or a foreign architecture.
+# dpkg's answer is read whole before it is searched: a pipe into grep -q can
+# fail under pipefail when grep exits at the match.
+dpkg_has_arch() {
+	local list
+	[ "$1" != "$(dpkg --print-architecture)" ] || return 0
+	list=$(dpkg --print-foreign-architectures) || return 1
+	grep -qx -- "$1" <<<"$list"
+}
 # fragment_path F: the base's own copy of a Kconfig fragment, or the shared one
 fragment_path() {
 	if [ -f "$TOP/configs/$BASE/$1" ]; then echo "$TOP/configs/$BASE/$1"; else echo "$TOP/configs/$1"; fi
