@@ -41,6 +41,16 @@ help:
 	@echo "  BENCH_RUNS, BENCH_BOOTS, BENCH_LOAD_IMPORTS, BENCH_TIMEOUT  make bench sizes (tools/bench.sh)"
 	@echo "  BENCH_SIZES='1000 10000', BENCH_OWNERS='10 100', BENCH_GROWTH_IMPORTS=1000  growth axes"
 	@echo "  DEPRECATED_EXPORTS_CACHE=dir  downloads and ccache (default ~/.cache/deprecated-exports)"
+	@echo "  RELEASE=x.y          make next-series: the removal release (default: the series' own)"
+	@echo "  CROSS_SETTINGS='on off'  make crossbuild: the option's settings to build"
+	@echo "  CROSS_ROLES='guest check cross'  make crossbuild: the rows taken when ARCHES is not given"
+	@echo "  CROSS_STRICT=1       make crossbuild: a row that cannot build fails the run, not only listed"
+	@echo "  QEMU_EXTRA='opts'    more QEMU options for every guest (make bench sets -icount)"
+	@echo
+	@echo "used by the harness's own tests (tests/host/harness_*, exports_*):"
+	@echo "  RUN_LOGS=dir         tests/run.sh: logs elsewhere than build/logs"
+	@echo "  COVER=file           make refresh: the cover letter source (default patches/BASE/cover-letter.txt)"
+	@echo "  EXPORTS_TREE=dir, EXPORTS_DUE=script  host/exports_*: another tree or report script"
 
 deps:
 	@tools/deps.sh
