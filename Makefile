@@ -38,7 +38,7 @@ help:
 	@echo "  GUEST_KVM=1          try KVM instead of TCG for guests"
 	@echo "  BISECT_FORCE=1       redo the bisection pass even if its inputs are unchanged"
 	@echo "  MUTANT_SEED=n        seed of the malformed modules (default 2007)"
-	@echo "  BENCH_RUNS, BENCH_BOOTS, BENCH_LOAD_IMPORTS, BENCH_TIMEOUT  make bench sizes (tools/bench.sh)"
+	@echo "  BENCH_RUNS=n, BENCH_BOOTS=n, BENCH_LOAD_IMPORTS=n, BENCH_TIMEOUT=s  make bench sizes (tools/bench.sh)"
 	@echo "  BENCH_SIZES='1000 10000', BENCH_OWNERS='10 100', BENCH_GROWTH_IMPORTS=1000  growth axes"
 	@echo "  DEPRECATED_EXPORTS_CACHE=dir  downloads and ccache (default ~/.cache/deprecated-exports)"
 	@echo "  RELEASE=x.y          make next-series: the removal release (default: the series' own)"
@@ -51,6 +51,8 @@ help:
 	@echo "  RUN_LOGS=dir         tests/run.sh: logs elsewhere than build/logs"
 	@echo "  COVER=file           make refresh: the cover letter source (default patches/BASE/cover-letter.txt)"
 	@echo "  EXPORTS_TREE=dir, EXPORTS_DUE=script  host/exports_*: another tree or report script"
+	@echo "  TREE=dir, PATCHES=dir  make tree, make refresh: another tree or series directory"
+	@echo "  FULL=1               tests/run.sh as make check-full runs it"
 
 deps:
 	@tools/deps.sh
