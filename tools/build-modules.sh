@@ -54,10 +54,12 @@ build_one() {
 	for d in $DEPS; do
 		build_one "$d"
 	done
-	# Fresh copy of the sources; skip the build when nothing changed.
+	# Fresh copy of the sources; skip the build when nothing changed: the
+	# sources, what they link against, and the kernel's modpost, whose
+	# messages the tests read.
 	local sum
 	sum=$( (cd "$src" && cat ./* ; for d in $DEPS; do cat "$MODS/$d/Module.symvers"; done;
-		cat "$OBJ/Module.symvers") | sha256sum | cut -d' ' -f1)
+		cat "$OBJ/Module.symvers" "$OBJ/scripts/mod/modpost") | sha256sum | cut -d' ' -f1)
 	if [ -f "$dst/.sum" ] && [ "$(cat "$dst/.sum")" = "$sum" ]; then
 		return 0
 	fi
