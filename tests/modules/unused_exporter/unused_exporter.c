@@ -20,6 +20,27 @@ int unx_gpl(void)
 }
 EXPORT_UNUSED_SYMBOL_GPL(unx_gpl, "6.13");
 
+/*
+ * For comparison in /proc/kallsyms (guest/kallsyms_letter): an ordinary
+ * export of each class, and a global function that is not exported.
+ */
+int unx_ord(void)
+{
+	return 3;
+}
+EXPORT_SYMBOL(unx_ord);
+
+int unx_ord_gpl(void)
+{
+	return 4;
+}
+EXPORT_SYMBOL_GPL(unx_ord_gpl);
+
+int unx_local(void)
+{
+	return 5;
+}
+
 /* Twelve more, two past the loader's bound of ten lines per module. */
 #define UNX_MANY(n)					\
 	int unx_many_##n(void)				\
