@@ -8,7 +8,7 @@ set -euo pipefail
 # guest userland, checks; then each architecture's emulator and cross
 # compiler (configs/arches.tsv).
 PKGS="build-essential bc bison flex libelf-dev libssl-dev ccache cpio kmod
-busybox-static sparse rsync python3 python3-ply python3-git python3-docutils xz-utils gzip
+busybox-static sparse rsync python3 python3-ply python3-git python3-docutils xz-utils gzip zstd
 valgrind gnuplot-nox shellcheck dwarves libdw-dev"
 # The rows make check uses (role guest or check); 'deps.sh cross' adds every
 # row's cross compiler, for make crossbuild.

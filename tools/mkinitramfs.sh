@@ -24,6 +24,17 @@ mkdir -p "$root/lib/modules/$release/updates"
 for ko in "$BUILD/mods/$VARIANT"/*/*.ko; do
 	[ -e "$ko" ] && cp "$ko" "$root/lib/modules/$release/updates/"
 done
+# The build directory as a headers package installs it, for the scans that
+# 'make -C /lib/modules/<release>/build deprecated_imports' runs: the
+# kernel's Module.symvers and the series' script (modules_install's symlink
+# points at this machine's object directory).
+build=$root/lib/modules/$release/build
+rm -f "$build"
+mkdir -p "$build/scripts"
+cp "$OBJ/Module.symvers" "$build/"
+if [ -f "$KSRC/scripts/deprecated_imports.sh" ]; then
+	cp "$KSRC/scripts/deprecated_imports.sh" "$build/scripts/"
+fi
 # Host depmod resolves out-of-tree dependencies; its warnings are kept.
 depmod -e -F "$OBJ/System.map" -b "$root" "$release" >"$LOGS/depmod-$VARIANT.log" 2>&1 ||
 	die "depmod failed for $VARIANT (see $LOGS/depmod-$VARIANT.log)"

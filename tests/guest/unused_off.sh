@@ -10,3 +10,6 @@ cat /tmp/err
 expect_dmesg_count 1 "krf_path: Unknown symbol kernel_read_file (err -2)"
 expect_dmesg_count 0 "deprecated export"
 [ ! -e /sys/module/module/parameters/$DEP_PARAM ] || fail "the $DEP_PARAM switch exists"
+[ ! -e /sys/kernel/deprecated_exports ] || fail "/sys/kernel/deprecated_exports exists"
+[ ! -e "/lib/modules/$(uname -r)/modules.deprecated_exports" ] || fail "modules_install installed modules.deprecated_exports"
+echo "no /sys/kernel/deprecated_exports, no modules.deprecated_exports"
