@@ -27,7 +27,7 @@ testmod=$(cd "$KSRC" && grep -rl --include='test_deprecated_exports.c' '^EXPORT_
 expected=$( (cd "$KSRC" && for f in fs/kernel_read_file.c "$testmod"; do
 	owner=vmlinux
 	[ "$f" = fs/kernel_read_file.c ] || owner=${f%.c}
-	sed -nE "s/^(EXPORT_UNUSED_SYMBOL(_GPL)?)\(([a-z_0-9]+), \"([0-9.]+)\"\);\$/\3\t$owner\t\1\t\4/p" "$f"
+	sed -nE "s#^(EXPORT_UNUSED_SYMBOL(_GPL)?)\(([a-z_0-9]+), \"([0-9.]+)\"\);\$#\3\t$owner\t\1\t\4#p" "$f"
 done) | LC_ALL=C sort)
 [ "$(wc -l <<<"$expected")" -eq 4 ] || fail "expected 4 deprecated exports in the sources, found: $expected"
 [ "$(LC_ALL=C sort "$list")" = "$expected" ] || fail "modules.deprecated_exports is:
