@@ -5,11 +5,12 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 # Host tools: kernel build (libdw-dev for mainline's gendwarfksyms), cache,
-# guest userland, checks; then each architecture's emulator and cross
+# checks (zstd for compressed modules, abigail-tools for the ABI tools' view),
+# guest userland; then each architecture's emulator and cross
 # compiler (configs/arches.tsv).
 PKGS="build-essential bc bison flex libelf-dev libssl-dev ccache cpio kmod
 busybox-static sparse rsync python3 python3-ply python3-git python3-docutils xz-utils gzip zstd
-valgrind gnuplot-nox shellcheck dwarves libdw-dev"
+valgrind gnuplot-nox shellcheck dwarves libdw-dev abigail-tools"
 # The rows make check uses (role guest or check); 'deps.sh cross' adds every
 # row's cross compiler, for make crossbuild.
 roles='guest|check'
