@@ -99,6 +99,15 @@ for v in bench-base bench bench-nounused; do
 	cp "$OBJ/Module.symvers" "$RAW/Module.symvers-$v"
 done
 grep -qx "$DEP_CONFIG=y" "$BUILD/obj/bench/.config" || die "bench: $DEP_CONFIG=y did not stick"
+
+# ---- what ABI tools see: libabigail's kmidiff from the unpatched to the
+# patched kernel (exports by their __ksymtab_<name> labels). Exit 12 means
+# "ABI changed", which the series' struct changes are; the removed symbols
+# are what matters, and the report prints them.
+mkdir -p "$OUT/kmidiff/none1" "$OUT/kmidiff/none2"
+kmidiff --vmlinux1 "$BUILD/obj/bench-base/vmlinux" --vmlinux2 "$BUILD/obj/bench/vmlinux" \
+	"$OUT/kmidiff/none1" "$OUT/kmidiff/none2" >"$RAW/kmidiff.txt" 2>&1 || true
+say "kmidiff unpatched -> patched: $(grep -m1 '^Function symbols changes summary' "$RAW/kmidiff.txt" || echo 'no summary, see raw/kmidiff.txt')"
 grep -q "^$DEP_CONFIG=" "$BUILD/obj/bench-nounused/.config" && die "bench-nounused: $DEP_CONFIG is set"
 
 # ---- symbol lists for the modules, the same for both kernels: exports of
