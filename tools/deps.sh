@@ -51,8 +51,19 @@ if [ "$(id -u)" != 0 ]; then
 else
 	SUDO=
 fi
-say "apt-get update"
-$SUDO apt-get update >"$LOGS/apt-update.log" 2>&1 || die "apt-get update failed (see $LOGS/apt-update.log)"
+# A mirror caught mid-sync fails one index ("File has unexpected size"):
+# try again, then go on with what apt has; the checks below name any
+# package that is still unknown.
+for try in 1 2 3; do
+	say "apt-get update (attempt $try of 3)"
+	$SUDO apt-get update >"$LOGS/apt-update.log" 2>&1 && break
+	if [ "$try" = 3 ]; then
+		grep '^E:' "$LOGS/apt-update.log" >&2 || true
+		warn "apt-get update failed 3 times (see $LOGS/apt-update.log); going on with the indexes apt has"
+		break
+	fi
+	sleep $((try * 15))
+done
 for p in $SYSTEM_PKGS; do
 	apt-cache show "$p" >/dev/null 2>&1 || die "apt knows no package $p: is a Debian 12 (bookworm) security/updates source configured?"
 done
