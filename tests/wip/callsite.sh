@@ -1,0 +1,61 @@
+#!/bin/bash
+# variants: x86_64
+# Issue 14, item 1: a module built outside the tree (M=) is warned by the
+# compiler where it uses a deprecated export, with the class and the removal
+# release; -Wno-deprecated-declarations silences it; in-tree code is not
+# warned; and the DECLARE_DEPRECATED_EXPORT*() in the header cannot drift
+# from the EXPORT_UNUSED_SYMBOL*() (a mismatch is a build error naming both
+# places, a missing declaration an error too).
+. "$(dirname "$0")/lib.sh"
+O=$(variant_obj x86_64) MODS=$BUILD/mods/x86_64
+src=$TOP/tests/modules/krf_path/krf_path.c
+line=$(grep -n 'kernel_read_file(file' "$src" | cut -d: -f1)
+[ -n "$line" ] || fail "no call of kernel_read_file() in ${src#"$TOP"/}"
+want="krf_path\.c:$line:[0-9]+: warning: 'kernel_read_file' is deprecated: EXPORT_UNUSED_SYMBOL_GPL, to be removed in ${REL//./\\.} \[-Wdeprecated-declarations\]"
+# The harness's own M= build of krf_path.
+expect_grep "$want" "$MODS/krf_path/build.log"
+[ -f "$MODS/krf_path/krf_path.ko" ] || fail "krf_path.ko was not built"
+
+# In-tree code that uses the exports (kernel/module/main.c) builds with no
+# such warning; the kernel's build log is the evidence.
+klog=$BUILD/logs/build-x86_64.log
+[ -s "$klog" ] || fail "no kernel build log ${klog#"$TOP"/}"
+! grep -n 'Wdeprecated-declarations' "$klog" ||
+	fail "the in-tree build printed a deprecation warning"
+echo "no -Wdeprecated-declarations warning in ${klog#"$TOP"/}"
+
+scratch_dir
+build() { # DIR → 0 if the M= build succeeded; log in DIR/build.log
+	make -C "$O" M="$1" modules >"$1/build.log" 2>&1
+}
+# Silenced the documented way.
+mkdir "$scratch/quiet"
+cp "$src" "$scratch/quiet/"
+printf '%s\n' 'obj-m := krf_path.o' 'ccflags-y += -Wno-deprecated-declarations' >"$scratch/quiet/Kbuild"
+build "$scratch/quiet" || { tail -n5 "$scratch/quiet/build.log"; fail "the silenced build failed"; }
+! grep -n 'is deprecated' "$scratch/quiet/build.log" || fail "-Wno-deprecated-declarations did not silence it"
+echo "silenced with ccflags-y += -Wno-deprecated-declarations"
+
+# The drift check, as in-tree code gets it: an exporter built with the
+# in-tree rules (KBUILD_EXTMOD_BUILD undefined).
+drift() { # NAME DECLARATION-LINE EXPORT-LINE → 0 if it built
+	mkdir -p "$scratch/$1"
+	printf '%s\n' '/* SPDX-License-Identifier: GPL-2.0 */' '#include <linux/export.h>' \
+		'int dx_fn(void);' "$2" >"$scratch/$1/dx.h"
+	printf '%s\n' '// SPDX-License-Identifier: GPL-2.0' '#include <linux/module.h>' \
+		'#include "dx.h"' '' 'int dx_fn(void) { return 0; }' "$3" 'MODULE_LICENSE("GPL");' \
+		>"$scratch/$1/dx.c"
+	printf '%s\n' 'obj-m := dx.o' 'ccflags-y += -UKBUILD_EXTMOD_BUILD' >"$scratch/$1/Kbuild"
+	build "$scratch/$1"
+}
+drift same 'DECLARE_DEPRECATED_EXPORT_GPL(dx_fn, "7.5");' 'EXPORT_UNUSED_SYMBOL_GPL(dx_fn, "7.5");' ||
+	{ tail -n5 "$scratch/same/build.log"; fail "a matching declaration failed the build"; }
+echo "a matching declaration builds"
+for c in 'release|DECLARE_DEPRECATED_EXPORT_GPL(dx_fn, "7.6");|EXPORT_UNUSED_SYMBOL_GPL(dx_fn, "7.5");|DECLARE_DEPRECATED_EXPORT_GPL\(dx_fn, "7\.6"\)' \
+	'class|DECLARE_DEPRECATED_EXPORT(dx_fn, "7.5");|EXPORT_UNUSED_SYMBOL_GPL(dx_fn, "7.5");|DECLARE_DEPRECATED_EXPORT\(dx_fn, "7\.5"\)'; do
+	IFS='|' read -r name decl export re <<<"$c"
+	! drift "$name" "$decl" "$export" || fail "$name mismatch: the build succeeded"
+	expect_grep "dx\.c:6:.*error: call to .__deprecated_export_mismatch_dx_fn. declared with attribute error: $re at .*dx\.h:4 does not match its export" "$scratch/$name/build.log"
+done
+! drift missing '' 'EXPORT_UNUSED_SYMBOL_GPL(dx_fn, "7.5");' || fail "a missing declaration: the build succeeded"
+expect_grep "dx\.c:6:.*error: .__deprecated_export_dx_fn. undeclared" "$scratch/missing/build.log"
