@@ -260,33 +260,68 @@ why_not() { # BASE VARIANTS: why the test cannot run, or nothing
 	true
 }
 
-# ---- host checks
-run_host() { # NAME SCRIPT BASE
-	local name=$1 f=$2 log=$ALL_LOGS/${1//\//-}.log rc=0
-	BASE=$3 timed "$name" bash "$f" >"$log" 2>&1 || rc=$?
-	case $rc in
-	0) report PASS "$name" ;;
-	4) report SKIP "$name" "$(sed -n 's/^SKIP: //p' "$log" | tail -n1) (log: ${log#"$TOP"/})" ;;
-	*) report FAIL "$name" "$(grep -m1 'FAIL' "$log" || tail -n1 "$log") (log: ${log#"$TOP"/})" ;;
-	esac
+# ---- host checks: two at a time (most are one process; the cores are
+# otherwise idle between the builds and the boots), reported in the order
+# they were selected.
+HOST_JOBS=2
+host_q=()
+queue_host() { # NAME SCRIPT BASE VARIANTS: run it, or report why it cannot
+	local why
+	why=$(why_not "$3" "$4")
+	if [ -n "$why" ]; then host_q+=("SKIP|$1|not run: $why"); return; fi
+	host_q+=("RUN|$1|$2|$3")
+}
+run_queue() { # run the queued checks, then report each, in order
+	local e name f b log running=0 rc
+	for e in "${host_q[@]}"; do
+		[ "${e%%|*}" = RUN ] || continue
+		IFS='|' read -r _ name f b <<<"$e"
+		log=$ALL_LOGS/${name//\//-}.log
+		rm -f "$log.rc"
+		(
+			rc=0
+			BASE=$b timed "$name" bash "$f" >"$log" 2>&1 || rc=$?
+			echo "$rc" >"$log.rc"
+		) &
+		running=$((running + 1))
+		if [ "$running" -ge "$HOST_JOBS" ]; then
+			wait -n
+			running=$((running - 1))
+		fi
+	done
+	wait
+	for e in "${host_q[@]}"; do
+		if [ "${e%%|*}" = SKIP ]; then
+			IFS='|' read -r _ name rc <<<"$e"
+			report SKIP "$name" "$rc"
+			continue
+		fi
+		IFS='|' read -r _ name f b <<<"$e"
+		log=$ALL_LOGS/${name//\//-}.log
+		rc=$(cat "$log.rc" 2>/dev/null || echo "no exit status")
+		rm -f "$log.rc"
+		case $rc in
+		0) report PASS "$name" ;;
+		4) report SKIP "$name" "$(sed -n 's/^SKIP: //p' "$log" | tail -n1) (log: ${log#"$TOP"/})" ;;
+		*) report FAIL "$name" "$(grep -m1 'FAIL' "$log" || tail -n1 "$log") (log: ${log#"$TOP"/})" ;;
+		esac
+	done
+	host_q=()
 }
 for c in "${harness_checks[@]}"; do
-	why=$(why_not "$hbase" "${H[$TOP/tests/host/$c.sh|variants]-}")
-	if [ -n "$why" ]; then report SKIP "host/harness/$c" "not run: $why"; continue; fi
-	run_host "host/harness/$c" "$TOP/tests/host/$c.sh" "$hbase"
+	queue_host "host/harness/$c" "$TOP/tests/host/$c.sh" "$hbase" "${H[$TOP/tests/host/$c.sh|variants]-}"
 done
 run_hosts() { # before|after: the host checks that run before or after the boots
-	local h b c f deps why
+	local h b c f deps
 	for h in "${hosts[@]}"; do
-	b=${h%%|*} c=${h#*|}
-	f=$TOP/tests/host/$c.sh deps=${H[$TOP/tests/host/$c.sh|variants]-}
-	if [ "${H[$f|needs]-}" = boots ]; then [ "$1" = after ] || continue; else [ "$1" = before ] || continue; fi
-	# the pass's own check reports its failure; the others that read it skip
-	[ "${H[$f|needs]-}" = bisect ] && [ "$c" != bisect ] && deps="$deps bisect"
-	why=$(why_not "$b" "$deps")
-	if [ -n "$why" ]; then report SKIP "host/$b/$c" "not run: $why"; continue; fi
-	run_host "host/$b/$c" "$TOP/tests/host/$c.sh" "$b"
+		b=${h%%|*} c=${h#*|}
+		f=$TOP/tests/host/$c.sh deps=${H[$TOP/tests/host/$c.sh|variants]-}
+		if [ "${H[$f|needs]-}" = boots ]; then [ "$1" = after ] || continue; else [ "$1" = before ] || continue; fi
+		# the pass's own check reports its failure; the others that read it skip
+		[ "${H[$f|needs]-}" = bisect ] && [ "$c" != bisect ] && deps="$deps bisect"
+		queue_host "host/$b/$c" "$f" "$b" "$deps"
 	done
+	run_queue
 }
 run_hosts before
 
