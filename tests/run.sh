@@ -35,7 +35,9 @@
 #   # explicit: yes             run only when ONLY names it exactly (the
 #                               harness's own test scenarios)
 # make check-full (FULL=1) adds what does not fit CI's budget: the variants
-# whose file says FULL=1 (the debug kernel) and the checks that need the
+# whose file says FULL=1 (the debug kernel), the bases a variant's
+# CHECK_BASES="..." leaves out of make check (with the scenarios and host
+# checks of those variants on those bases), and the checks that need the
 # bisection pass.
 # env: BASES, FULL, ONLY (space-separated shell patterns matched against whole
 #      names), LIST=1 (print the selected names and stop), RUN_LOGS (where
@@ -81,7 +83,6 @@ expand_cmdline() {
 	esac
 }
 # shellcheck disable=SC1090 # configs/<variant>.variant, named at run time
-variant_bases() { (BASES="mainline 6.12"; . "$TOP/configs/$1.variant" 2>/dev/null; echo "$BASES"); }
 
 start=$(date +%s)
 timing=$ALL_LOGS/timing.tsv
@@ -106,9 +107,18 @@ done < <(awk 'FNR == 1 { n = 0 } ++n <= 12 && match($0, /^# (variants|bases|cmdl
 for f in "$TOP"/configs/*.variant; do
 	v=${f##*/}
 	vbases[${v%.variant}]=$(sed -n 's/^BASES="\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' "$f" | head -n1)
+	[ -z "${FULL:-}" ] || continue
 	# a variant of the full run only: no base has it in make check
-	[ -z "${FULL:-}" ] && grep -qx 'FULL=1' "$f" && vbases[${v%.variant}]=none
+	grep -qx 'FULL=1' "$f" && vbases[${v%.variant}]=none
+	# or only some bases have it in make check (CI's budget, README)
+	cb=$(sed -n 's/^CHECK_BASES="\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' "$f" | head -n1)
+	[ -n "$cb" ] && vbases[${v%.variant}]=$cb
 done
+# has_variants BASE VARIANTS: does this run build every one of them for BASE?
+has_variants() {
+	local v
+	for v in $2; do in_list "$1" "${vbases[$v]:-mainline 6.12}" || return 1; done
+}
 declare -A boots=() bootsel=() boot_named=() need=() bisect=() wanted=()
 hosts=() harness_checks=() names=()
 for b in $BASES_RUN; do
@@ -120,6 +130,8 @@ for b in $BASES_RUN; do
 		in_list "$b" "${bs:-mainline 6.12}" || continue
 		selected "host/$b/$c" || continue
 		[ -z "${FULL:-}" ] && [ "${H[$f|needs]-}" = bisect ] && continue
+		# a check of variants this run does not build for the base (FULL=1 does)
+		has_variants "$b" "${H[$f|variants]-}" || continue
 		hosts+=("$b|$c")
 		for v in ${H[$f|variants]-}; do need[$b|$v]=1; done
 		[ "${H[$f|needs]-}" = bisect ] && bisect[$b]=1

@@ -8,16 +8,25 @@
 # of its own with a stable name (no counter in it).
 . "$(dirname "$0")/lib.sh"
 scratch_dir
-# the whole list, whatever ONLY or BASES this run was given
+# the whole list of make check-full (a superset of make check's), whatever
+# ONLY or BASES this run was given
 unset ONLY BASES
-LIST=1 "$TOP/tests/run.sh" >"$scratch/all" || fail "LIST=1 failed"
+FULL=1 LIST=1 "$TOP/tests/run.sh" >"$scratch/all" || fail "LIST=1 failed"
 n=$(wc -l <"$scratch/all")
 [ "$n" -gt 20 ] || fail "LIST=1 printed only $n names"
 grep -qx 'guest/6.12/i386/policy' "$scratch/all" || fail "no guest/6.12/i386/policy in the list"
 grep -qx 'guest/6.12/x86_64/boot' "$scratch/all" || fail "no boot test guest/6.12/x86_64/boot"
+# make check's list: part of it, without the variants a CHECK_BASES leaves out
+env -u FULL LIST=1 "$TOP/tests/run.sh" >"$scratch/check" || fail "LIST=1 failed (make check)"
+extra=$(comm -23 "$scratch/check" "$scratch/all" | tr '\n' ' ')
+[ -z "$extra" ] || fail "make check lists names that make check-full does not: $extra"
+! grep -E '^guest/[^/]+/i386/|^guest/6\.12/arm64/' "$scratch/check" ||
+	fail "make check lists variants that configs/*.variant leave to make check-full"
+grep -qx 'guest/mainline/arm64/boot' "$scratch/check" || fail "make check does not boot mainline's arm64"
+echo "make check: $(wc -l <"$scratch/check") of the $n names of make check-full"
 bad=0
 while IFS= read -r name; do
-	got=$(ONLY=$name LIST=1 "$TOP/tests/run.sh")
+	got=$(FULL=1 ONLY=$name LIST=1 "$TOP/tests/run.sh")
 	# a host check that reads this run's boots (# needs: boots) brings the
 	# scenarios of its "# scenarios:" header along, and nothing else
 	f=$TOP/tests/host/${name##*/}.sh
