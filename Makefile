@@ -11,7 +11,7 @@ SHELL := /bin/bash
 help:
 	@echo "make demo       build, boot, load out-of-tree modules, show warnings and the release report (BASE)"
 	@echo "make check      every test that fits CI, both bases: one line each, then 'N passed, N failed, N skipped'"
-	@echo "make check-full make check plus the debug kernels and the bisection pass with sparse and W=1"
+	@echo "make check-full make check plus every variant on both bases, the debug kernels and the bisection pass with sparse and W=1"
 	@echo "make bench      size, lookup, load, test_kallsyms, modpost and report figures vs the same base unpatched (both bases, or BASE)"
 	@echo "make bench-scale  make bench with the growth axes up to 30,000 exports and 1,000 exporters"
 	@echo "make crossbuild every architecture of configs/arches.tsv, options on and off, tables decoded (BASES, ARCHES)"
