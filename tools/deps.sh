@@ -5,12 +5,13 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 # Host tools: kernel build (libdw-dev for mainline's gendwarfksyms), cache,
-# checks (zstd for compressed modules, abigail-tools for the ABI tools' view),
+# checks (zstd for compressed modules, abigail-tools for the ABI tools' view,
+# clang for the call-site warning on 6.12),
 # guest userland; then each architecture's emulator and cross
 # compiler (configs/arches.tsv).
 PKGS="build-essential bc bison flex libelf-dev libssl-dev ccache cpio kmod
 busybox-static sparse rsync python3 python3-ply python3-git python3-docutils xz-utils gzip zstd
-valgrind gnuplot-nox shellcheck dwarves libdw-dev abigail-tools"
+valgrind gnuplot-nox shellcheck dwarves libdw-dev abigail-tools clang"
 # The rows make check uses (role guest or check); 'deps.sh cross' adds every
 # row's cross compiler, for make crossbuild.
 roles='guest|check'

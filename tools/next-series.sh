@@ -33,8 +33,9 @@ since:
 
 $list
 
-Remove the exports and their Documentation/feature-removal-schedule.txt
-entries.  The functions stay for their built-in callers.
+Remove the exports, their DECLARE_DEPRECATED_EXPORT*() declarations and
+their Documentation/feature-removal-schedule.txt entries.  The functions
+stay for their built-in callers.
 
 This patch was generated with 'make exports_remove RELEASE=$RELEASE'.
 MSG

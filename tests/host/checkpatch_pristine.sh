@@ -47,7 +47,8 @@ explainer() { # REGEX -> "index name", or nothing
 lds=$(explainer 'lds')
 macros=$(explainer 'EXPORT_\(\?:UNUSED_\)\?SYMBOL|UNUSED_')
 defines=$(explainer 'define\\b')
-echo "checkpatch patches of the series: ${lds#* } (linker scripts), ${macros#* } (export macros), ${defines#* } (#define lines)"
+strlit=$(explainer 'string literal')
+echo "checkpatch patches of the series: ${lds#* } (linker scripts), ${macros#* } (export macros), ${defines#* } (#define lines), ${strlit#* } (string literal arguments)"
 
 # Claim behind the lds.h explanation: pristine checkpatch reports the same
 # operator spacing ERROR on the SORT(___...+*) lines base already has.
@@ -85,6 +86,14 @@ for i in "${!series[@]}"; do
 			if [[ $text =~ ^\+[[:space:]]*#[[:space:]]*define ]]; then
 				by=$defines
 				why="a #define whose expansion is an export macro is not an export"
+			fi ;;
+		CHECK:MACRO_ARG_REUSE)
+			# Claim: the patch concatenates that argument with a
+			# string literal, which makes it a literal too.
+			arg=$(echo "$finding" | sed -nE "s/.*Macro argument reuse '([A-Za-z_0-9]+)'.*/\1/p")
+			if [ -n "$arg" ] && grep -qE "^\+.*(\"[[:space:]]*${arg}\b|\b${arg}[[:space:]]*\")" "$PATCHES/$p"; then
+				by=$strlit
+				why="'$arg' is concatenated with a string literal, so it is one: reusing it has no side effects"
 			fi ;;
 		esac
 		echo "$p: ${finding#*/"$p":}"
