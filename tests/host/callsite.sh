@@ -32,7 +32,7 @@ scratch_dir
 build() { # DIR [MAKE-ARGS] -> 0 if the M= build succeeded; log in DIR/build.log
 	local d=$1
 	shift
-	LC_ALL=C make -C "$O" M="$d" "$@" modules >"$d/build.log" 2>&1
+	LC_ALL=C make -C "${KDIR:-$O}" M="$d" "$@" modules >"$d/build.log" 2>&1
 }
 # ... and the same call compiled with the in-tree rules (KBUILD_EXTMOD_BUILD
 # undefined), W=1 included, gets none either.
@@ -81,10 +81,26 @@ expect_grep "error: ${q}__deprecated_export_dx_fn${q} undeclared" "$scratch/miss
 expect_grep "dx\.c:6:[0-9]+: (error|note): .*EXPORT_UNUSED_SYMBOL_GPL" "$scratch/missing/build.log"
 echo "a missing declaration fails the build at the export"
 
-# clang (Debian 12's, 6.12 only: 7.2 needs LLVM 17).  The kernel was built
-# with gcc; kbuild warns that the compiler differs and builds the module.
+# clang (Debian 12's, 6.12 only: 7.2 needs LLVM 17).  An M= build needs a
+# tree configured for its compiler (a gcc tree passes gcc-only flags), so
+# the x86_64 variant's .config is prepared for clang with modules_prepare,
+# next to its objects, and takes the kernel's Module.symvers.
 [ "$BASE" = 6.12 ] || exit 0
 command -v clang >/dev/null || fail "no clang: install Debian's clang package (make deps)"
+KDIR=$BUILD/obj/x86_64-clang-prepare
+mkdir -p "$KDIR"
+cmp -s "$O/.config" "$KDIR/.config.gcc" || {
+	cp "$O/.config" "$KDIR/.config"
+	if ! { make -C "$BUILD/linux" O="$KDIR" CC=clang olddefconfig &&
+		make -C "$BUILD/linux" O="$KDIR" CC=clang -j"$(nproc)" modules_prepare; } >"$KDIR/prepare.log" 2>&1; then
+		tail -n5 "$KDIR/prepare.log"
+		fail "modules_prepare with clang failed"
+	fi
+	cp "$O/.config" "$KDIR/.config.gcc"
+}
+grep -qx 'CONFIG_CC_IS_CLANG=y' "$KDIR/.config" || fail "${KDIR#"$TOP"/} is not configured for clang"
+cp "$O/Module.symvers" "$KDIR/"
+echo "$(clang --version | head -n1): ${KDIR#"$TOP"/} prepared"
 mkdir "$scratch/clang"
 cp "$src" "$scratch/clang/"
 echo 'obj-m := krf_path.o' >"$scratch/clang/Kbuild"
@@ -95,5 +111,5 @@ drift clang-same 'DECLARE_DEPRECATED_EXPORT_GPL(dx_fn, "7.5");' 'EXPORT_UNUSED_S
 echo "clang: a matching declaration builds (the comparison folds)"
 ! drift clang-release 'DECLARE_DEPRECATED_EXPORT_GPL(dx_fn, "7.6");' 'EXPORT_UNUSED_SYMBOL_GPL(dx_fn, "7.5");' CC=clang ||
 	fail "clang: a release mismatch built"
-expect_grep "error: call to ${q}?__deprecated_export_mismatch_dx_fn${q}? declared with (attribute error|'error' attribute): DECLARE_DEPRECATED_EXPORT_GPL\(dx_fn, \"7\.6\"\) at [^ ]*dx\.h:4 does not match its export" \
+expect_grep "error: call to ${q}?__deprecated_export_mismatch_dx_fn${q}? declared with (attribute error|'error' attribute): DECLARE_DEPRECATED_EXPORT_GPL\\(dx_fn, \"7\\.6\"\\) at [^ ]*dx\\.h:4 does not match its export" \
 	"$scratch/clang-release/build.log"
