@@ -29,10 +29,11 @@ klog=$LOGS/build-x86_64.log
 echo "no -Wdeprecated-declarations warning in ${klog#"$TOP"/}"
 
 scratch_dir
+kdir=$O # the tree the modules build against; the clang part below changes it
 build() { # DIR [MAKE-ARGS] -> 0 if the M= build succeeded; log in DIR/build.log
 	local d=$1
 	shift
-	LC_ALL=C make -C "${KDIR:-$O}" M="$d" "$@" modules >"$d/build.log" 2>&1
+	LC_ALL=C make -C "$kdir" M="$d" "$@" modules >"$d/build.log" 2>&1
 }
 # ... and the same call compiled with the in-tree rules (KBUILD_EXTMOD_BUILD
 # undefined), W=1 included, gets none either.
@@ -87,20 +88,20 @@ echo "a missing declaration fails the build at the export"
 # next to its objects, and takes the kernel's Module.symvers.
 [ "$BASE" = 6.12 ] || exit 0
 command -v clang >/dev/null || fail "no clang: install Debian's clang package (make deps)"
-KDIR=$BUILD/obj/x86_64-clang-prepare
-mkdir -p "$KDIR"
-cmp -s "$O/.config" "$KDIR/.config.gcc" || {
-	cp "$O/.config" "$KDIR/.config"
-	if ! { make -C "$BUILD/linux" O="$KDIR" CC=clang olddefconfig &&
-		make -C "$BUILD/linux" O="$KDIR" CC=clang -j"$(nproc)" modules_prepare; } >"$KDIR/prepare.log" 2>&1; then
-		tail -n5 "$KDIR/prepare.log"
+kdir=$BUILD/obj/x86_64-clang-prepare
+mkdir -p "$kdir"
+cmp -s "$O/.config" "$kdir/.config.gcc" || {
+	cp "$O/.config" "$kdir/.config"
+	if ! { make -C "$BUILD/linux" O="$kdir" CC=clang olddefconfig &&
+		make -C "$BUILD/linux" O="$kdir" CC=clang -j"$(nproc)" modules_prepare; } >"$kdir/prepare.log" 2>&1; then
+		tail -n5 "$kdir/prepare.log"
 		fail "modules_prepare with clang failed"
 	fi
-	cp "$O/.config" "$KDIR/.config.gcc"
+	cp "$O/.config" "$kdir/.config.gcc"
 }
-grep -qx 'CONFIG_CC_IS_CLANG=y' "$KDIR/.config" || fail "${KDIR#"$TOP"/} is not configured for clang"
-cp "$O/Module.symvers" "$KDIR/"
-echo "$(clang --version | head -n1): ${KDIR#"$TOP"/} prepared"
+grep -qx 'CONFIG_CC_IS_CLANG=y' "$kdir/.config" || fail "${kdir#"$TOP"/} is not configured for clang"
+cp "$O/Module.symvers" "$kdir/"
+echo "$(clang --version | head -n1): ${kdir#"$TOP"/} prepared"
 mkdir "$scratch/clang"
 cp "$src" "$scratch/clang/"
 echo 'obj-m := krf_path.o' >"$scratch/clang/Kbuild"
