@@ -6,7 +6,7 @@ VARIANT ?= x86_64
 export BASE
 SHELL := /bin/bash
 
-.PHONY: help deps deps-cross source tree refresh next-series kernel modules initramfs check check-full crossbuild bisect demo bench bench-scale clean distclean
+.PHONY: help deps deps-cross source tree refresh next-series kernel modules initramfs check check-full crossbuild bisect demo bench bench-scale soak clean distclean
 
 help:
 	@echo "make demo       build, boot, load out-of-tree modules, show warnings and the release report (BASE)"
@@ -15,6 +15,7 @@ help:
 	@echo "make bench      size, lookup, load, test_kallsyms, modpost and report figures vs the same base unpatched (both bases, or BASE)"
 	@echo "make bench-scale  make bench with the growth axes up to 30,000 exports and 1,000 exporters"
 	@echo "make crossbuild every architecture of configs/arches.tsv, options on and off, tables decoded (BASES, ARCHES)"
+	@echo "make soak       1,000 malformed modules and 2,000 parallel load/unload cycles on the debug kernel, in shards (both bases, or BASE)"
 	@echo "make bisect     the bisection gate alone: every prefix applies, builds, boots (BASE; part of check)"
 	@echo "make deps       install missing packages with apt-get (root or sudo)"
 	@echo "make source     fetch and unpack the pinned kernel source of BASE (source.lock)"
@@ -38,6 +39,10 @@ help:
 	@echo "  GUEST_KVM=1          try KVM instead of TCG for guests"
 	@echo "  BISECT_FORCE=1       redo the bisection pass even if its inputs are unchanged"
 	@echo "  MUTANT_SEED=n        seed of the malformed modules (default 2007)"
+	@echo "  MUTANT_RANDOM=n      random malformed modules besides the fixed cases (default 30)"
+	@echo "  SOAK_MUTANTS=n, SOAK_CYCLES=n  make soak sizes (default 1000 and 2000: the goals)"
+	@echo "  SOAK_SHARDS=n, SOAK_SEED=n     make soak: boots to share them over (4), seed of the first (1)"
+	@echo "  SOAK_PLAN=1          make soak: print each shard's seed and sizes, run nothing"
 	@echo "  BENCH_RUNS=n, BENCH_BOOTS=n, BENCH_LOAD_IMPORTS=n, BENCH_TIMEOUT=s  make bench sizes (tools/bench.sh)"
 	@echo "  BENCH_SIZES='1000 10000', BENCH_OWNERS='10 100', BENCH_GROWTH_IMPORTS=1000  growth axes"
 	@echo "  DEPRECATED_EXPORTS_CACHE=dir  downloads and ccache (default ~/.cache/deprecated-exports)"
@@ -99,12 +104,13 @@ bisect: deps tree
 demo: deps tree
 	@tools/demo.sh
 
-# make bench runs both bases unless BASE is given; either needs the mainline
-# tree, whose pristine gen_test_kallsyms.sh makes upstream's stress modules.
-BENCH_BASES := $(if $(filter file,$(origin BASE)),mainline 6.12,$(BASE))
+# make bench and make soak run both bases unless BASE is given.
+BOTH_BASES := $(if $(filter file,$(origin BASE)),mainline 6.12,$(BASE))
+# make bench needs the mainline tree either way: its pristine
+# gen_test_kallsyms.sh makes upstream's stress modules.
 bench: deps
 	@rc=0; BASE=mainline tools/fetch-source.sh && BASE=mainline tools/tree.sh || exit 1; \
-	for b in $(BENCH_BASES); do \
+	for b in $(BOTH_BASES); do \
 		BASE=$$b tools/fetch-source.sh && BASE=$$b tools/tree.sh && \
 		BASE=$$b tools/bench.sh || rc=1; \
 	done; exit $$rc
@@ -113,6 +119,12 @@ bench: deps
 # exports and 1,000 loaded exporters (too slow for make bench)
 bench-scale:
 	@$(MAKE) --no-print-directory bench BENCH_SIZES="1000 10000 30000" BENCH_OWNERS="10 100 1000"
+
+soak: deps
+	@rc=0; for b in $(BOTH_BASES); do \
+		BASE=$$b tools/fetch-source.sh && BASE=$$b tools/tree.sh && \
+		BASE=$$b tools/soak.sh || rc=1; \
+	done; exit $$rc
 
 clean:
 	rm -rf build/*/obj build/*/mods build/*/initramfs build/*/logs build/*/tmp build/logs

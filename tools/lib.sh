@@ -33,6 +33,9 @@ mkdir -p "$LOGS" "$CACHE/dl"
 # shellcheck source=../configs/mainline/harness.env
 . "$TOP/configs/$BASE/harness.env"
 
+# A kernel splat on a guest's console (grep -E): any line fails the boot.
+# shellcheck disable=SC2034 # used by the scripts that source lib.sh
+SPLAT_RE='Oops|BUG:|WARNING:|Call Trace|Kernel panic|KASAN|kmemleak: [1-9]'
 say()  { printf '==> %s\n' "$*" >&2; }
 warn() { printf 'WARNING: %s\n' "$*" >&2; }
 die()  { printf 'ERROR: %s\n' "$*" >&2; exit 1; }

@@ -46,12 +46,16 @@ if grep -qx 'CONFIG_TEST_DEPRECATED_EXPORTS=m' "$OBJ/.config"; then
 	cp -a "$BUILD/kselftest/$VARIANT/install" "$root/kselftest"
 fi
 
-# Malformed modules for the hostile_modules scenario (seeded, reproducible).
+# Malformed modules for the hostile_modules scenario (seeded, reproducible;
+# MUTANT_RANDOM random ones besides the fixed cases, make soak sets it).
 if [ -n "$MUTANTS" ]; then
 	ko=$BUILD/mods/$VARIANT/mut_exporter/mut_exporter.ko
 	[ -f "$ko" ] || die "variant $VARIANT wants mutants, but $ko was not built"
-	python3 "$TOP/tools/mutate-ko.py" --seed "${MUTANT_SEED:-2007}" --random 30 "$ko" "$root/mutants" >&2 ||
+	seed=${MUTANT_SEED:-2007} nrandom=${MUTANT_RANDOM:-30}
+	python3 "$TOP/tools/mutate-ko.py" --seed "$seed" --random "$nrandom" "$ko" "$root/mutants" >&2 ||
 		die "mutate-ko.py failed for $ko"
+	echo "$seed" >"$root/mutants/SEED"
+	echo "$nrandom" >"$root/mutants/RANDOM"
 fi
 
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0 | gzip -1) \

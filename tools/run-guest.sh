@@ -109,7 +109,7 @@ elif ! grep -q '^HARNESS-END' "$res"; then
 	boot=FAIL
 	result FAIL "$bootname" "guest ended without finishing its scenarios. Console tail (${log#"$TOP"/}):"
 	tail_of "$log"
-elif grep -nE 'Oops|BUG:|WARNING:|Call Trace|Kernel panic|KASAN|kmemleak: [1-9]' "$log" >"$tmp/splats"; then
+elif grep -nE "$SPLAT_RE" "$log" >"$tmp/splats"; then
 	result FAIL "$bootname" "console shows a kernel splat (${log#"$TOP"/}):"
 	head -n 5 "$tmp/splats" | sed 's/^/#   /'
 else

@@ -81,6 +81,9 @@ done <$D/users/MANIFEST
 rmmod mut_exporter || problem "rmmod mut_exporter failed"
 module_states_settled
 [ -z "$leakcheck" ] || kmemleak_check
-echo "SUMMARY: hostile_modules: $total mutants (seed 2007), $refused refused with a message, $loaded loaded and behaved"
-[ "$total" -ge 40 ] || fail "only $total mutants"
+echo "SUMMARY: hostile_modules: $total mutants (seed $(cat $D/SEED)), $refused refused with a message, $loaded loaded and behaved, $problems misbehaved"
+listed=$(($(grep -c . $D/MANIFEST) + $(grep -c . $D/users/MANIFEST)))
+[ "$total" -eq "$listed" ] || fail "tried $total of the $listed listed mutants"
+[ "$(grep -c '^random-' $D/MANIFEST)" -eq "$(cat $D/RANDOM)" ] || fail "the manifest lacks random mutants: $(cat $D/RANDOM) were asked for"
+[ "$total" -gt "$(cat $D/RANDOM)" ] || fail "no fixed mutants besides the $(cat $D/RANDOM) random ones"
 [ "$problems" -eq 0 ] || fail "$problems mutant(s) misbehaved"

@@ -5,6 +5,9 @@
 # shellcheck source=../../configs/mainline/harness.env
 . /tests/base.env
 fail() { echo "FAIL: $*"; exit 1; }
+# harness_arg NAME: the value of harness.NAME= on the kernel command line
+# (make soak sizes the scenarios this way), empty when it is not there
+harness_arg() { tr ' ' '\n' </proc/cmdline | sed -n "s/^harness\.$1=//p" | tail -n 1; }
 # count_dmesg PATTERN: number of kernel log lines since the scenario began
 # that contain the fixed string PATTERN
 count_dmesg() { dmesg | grep -cF -- "$1"; }
