@@ -30,7 +30,7 @@ echo "sized: 3 shards, 10 mutants, 12 cycles (whole rounds of four), seeds from 
 # mutants and their seed through mkinitramfs.sh.
 grep -q 'harness_arg rounds' tests/guest/concurrency.sh || fail "concurrency.sh does not read harness.rounds"
 grep -q 'harness.rounds=\$r ' tools/soak.sh || fail "soak.sh does not pass harness.rounds"
-grep -q 'nrandom=${MUTANT_RANDOM:-30}' tools/mkinitramfs.sh && grep -q -- '--random "$nrandom"' tools/mkinitramfs.sh ||
-	fail "mkinitramfs.sh does not take MUTANT_RANDOM"
+grep -q 'nrandom=${MUTANT_RANDOM:-30}' tools/mkinitramfs.sh || fail "mkinitramfs.sh does not read MUTANT_RANDOM"
+grep -q -- '--random "$nrandom"' tools/mkinitramfs.sh || fail "mkinitramfs.sh does not pass MUTANT_RANDOM on"
 grep -q 'MUTANT_SEED=$s MUTANT_RANDOM=$m ' tools/soak.sh || fail "soak.sh does not pass a shard's seed and mutants"
 echo "soak.sh passes its sizes to the guest; the scenarios read them"
