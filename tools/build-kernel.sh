@@ -37,7 +37,7 @@ done
 sum=$(cat "${frags[@]}" | sha256sum | cut -d' ' -f1)
 if [ ! -f "$OBJ/.config" ] || [ "$(cat "$OBJ/.fragments.sum" 2>/dev/null)" != "$sum" ]; then
 	run_logged "$LOGS/config-$VARIANT.log" "configure $VARIANT" \
-		bash -c "$(declare -f kmake); $(declare -p KSRC OBJ ARCH); \
+		bash -c "$(declare -f kmake); $(declare -p KSRC OBJ ARCH KARCH CROSS_COMPILE); \
 			kmake tinyconfig && \
 			'$KSRC/scripts/kconfig/merge_config.sh' -m -O '$OBJ' '$OBJ/.config' ${frags[*]} && \
 			kmake olddefconfig"

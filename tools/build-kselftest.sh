@@ -26,7 +26,7 @@ command -v ccache >/dev/null && cc="ccache $cc"
 
 run_logged "$LOGS/kselftest-$VARIANT.log" "kselftest module for $VARIANT" \
 	make -C "$out/src/tools/testing/selftests" TARGETS=module KDIR="$OBJ" O="$OBJ" \
-	ARCH="$ARCH" ${CROSS_COMPILE:+CROSS_COMPILE=$CROSS_COMPILE} CC="$cc" \
+	ARCH="$KARCH" ${CROSS_COMPILE:+CROSS_COMPILE=$CROSS_COMPILE} CC="$cc" \
 	INSTALL_PATH="$out/install" install
 [ -f "$out/install/module/test_modules/test_deprecated_exports_user.ko" ] ||
 	die "kselftest for $VARIANT: no test_deprecated_exports_user.ko installed (see $LOGS/kselftest-$VARIANT.log)"

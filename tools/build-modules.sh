@@ -75,7 +75,7 @@ build_one() {
 		fi
 	done
 	local rc=0
-	make -C "$OBJ" ARCH="$ARCH" ${CROSS_COMPILE:+CROSS_COMPILE=$CROSS_COMPILE} \
+	make -C "$OBJ" ARCH="$KARCH" ${CROSS_COMPILE:+CROSS_COMPILE=$CROSS_COMPILE} \
 		M="$dst" ${extra:+KBUILD_EXTRA_SYMBOLS="${extra# }"} \
 		${MODPOST_WARN:+KBUILD_MODPOST_WARN=1} modules >"$dst/build.log" 2>&1 || rc=$?
 	if [ "$rc" -eq 0 ] && [ -n "$RELICENSE" ]; then

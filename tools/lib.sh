@@ -64,9 +64,9 @@ run_logged() {
 	say "$label done in $(($(date +%s) - start))s"
 }
 
-# arch_facts ARCH: set QEMU QEMU_PKG QEMU_MACHINE IMAGE CONSOLE RESULTS DEBARCH
-# LIBDIR CROSS_COMPILE CROSS_PKG KARCH ARCH_ROLE from configs/arches.tsv, the
-# one table of architecture facts.
+# arch_facts ARCH: set QEMU QEMU_PKG QEMU_MACHINE IMAGE CONSOLE RESULTS
+# RESULTS_BUS DEBARCH LIBDIR CROSS_COMPILE CROSS_PKG KARCH ARCH_ROLE from
+# configs/arches.tsv, the one table of architecture facts.
 arch_facts() {
 	local line m
 	line=$(awk -v a="$1" '$1 == a' "$TOP/configs/arches.tsv")
@@ -74,6 +74,14 @@ arch_facts() {
 	# shellcheck disable=SC2034 # used by the scripts that source lib.sh
 	read -r _ QEMU QEMU_PKG m IMAGE CONSOLE RESULTS DEBARCH LIBDIR CROSS_COMPILE CROSS_PKG KARCH ARCH_ROLE <<<"$line"
 	[ "$KARCH" != - ] || KARCH=$1
+	# hvc0@DEV: the virtio console on virtio-serial bus device DEV
+	# shellcheck disable=SC2034 # used by run-guest.sh
+	RESULTS_BUS=virtio-serial-device
+	if [ "$RESULTS" != "${RESULTS#*@}" ]; then
+		# shellcheck disable=SC2034 # used by run-guest.sh
+		RESULTS_BUS=${RESULTS#*@}
+		RESULTS=${RESULTS%%@*}
+	fi
 	QEMU_MACHINE=
 	if [ "$m" != - ]; then
 		QEMU_MACHINE="-M ${m%%,*}"

@@ -71,7 +71,7 @@ if [ -n "${GUEST_KVM:-}" ] && [ -w /dev/kvm ]; then
 fi
 case $RESULTS in
 ttyS*) channel=(-serial "file:$res") ;;
-hvc*) channel=(-device virtio-serial-device -chardev "file,id=results,path=$res"
+hvc*) channel=(-device "$RESULTS_BUS" -chardev "file,id=results,path=$res"
 	-device "virtconsole,chardev=results") ;;
 *) die "unknown results channel $RESULTS for $ARCH (configs/arches.tsv)" ;;
 esac

@@ -20,9 +20,13 @@ grep -qx 'guest/6.12/x86_64/boot' "$scratch/all" || fail "no boot test guest/6.1
 env -u FULL LIST=1 "$TOP/tests/run.sh" >"$scratch/check" || fail "LIST=1 failed (make check)"
 extra=$(comm -23 "$scratch/check" "$scratch/all" | tr '\n' ' ')
 [ -z "$extra" ] || fail "make check lists names that make check-full does not: $extra"
-! grep -E '^guest/[^/]+/i386/|^guest/6\.12/arm64/' "$scratch/check" ||
+! grep -E '^guest/[^/]+/(i386|x86_64-nounused)/|^guest/6\.12/(arm64|s390x-nounused)/' "$scratch/check" ||
 	fail "make check lists variants that configs/*.variant leave to make check-full"
 grep -qx 'guest/mainline/arm64/boot' "$scratch/check" || fail "make check does not boot mainline's arm64"
+# the big-endian guest, on both bases, and its option-off kernel on mainline
+for n in guest/mainline/s390x/boot guest/6.12/s390x/boot guest/mainline/s390x-nounused/unused_off; do
+	grep -qx "$n" "$scratch/check" || fail "make check does not run $n"
+done
 echo "make check: $(wc -l <"$scratch/check") of the $n names of make check-full"
 bad=0
 while IFS= read -r name; do
