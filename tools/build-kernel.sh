@@ -33,6 +33,13 @@ for f in $FRAGMENTS; do
 	frags+=("$f")
 done
 
+# A fresh object directory comes from the object cache when this very kernel
+# was built before on this machine (tools/lib.sh), and goes into it when built.
+key=$(objcache_key "${frags[@]}" "$0")
+if [ ! -e "$OBJ/.config" ] && objcache_restore "$BASE-$VARIANT" "$key" "$OBJ" "$KSRC"; then
+	say "$VARIANT: objects from the cache (${OBJCACHE#"$CACHE"/}/$BASE-$VARIANT-$key)"
+fi
+
 # Regenerate the config only when a fragment changed (keeps builds incremental).
 sum=$(cat "${frags[@]}" | sha256sum | cut -d' ' -f1)
 if [ ! -f "$OBJ/.config" ] || [ "$(cat "$OBJ/.fragments.sum" 2>/dev/null)" != "$sum" ]; then
@@ -54,5 +61,6 @@ if [ ! -f "$OBJ/.config" ] || [ "$(cat "$OBJ/.fragments.sum" 2>/dev/null)" != "$
 fi
 
 run_logged "$LOGS/build-$VARIANT.log" "build kernel $VARIANT" kmake all
+objcache_save "$BASE-$VARIANT" "$key" "$OBJ" "$KSRC"
 kmake -s kernelrelease >"$OBJ/.release"
 say "$VARIANT: $(cat "$OBJ/.release")"

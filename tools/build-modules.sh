@@ -98,6 +98,15 @@ if [ $# -gt 0 ]; then
 	for m in "$@"; do build_one "$m"; done
 	exit 0
 fi
+# A fresh clone takes the modules of the last build against this very kernel
+# from the object cache (tools/lib.sh); each one's sum above still decides
+# whether it is rebuilt. Key: the kernel's Module.symvers, modpost, the
+# modules' sources and this script.
+key=$( (cat "$OBJ/Module.symvers" "$OBJ/scripts/mod/modpost" "$0" &&
+	find "$TOP/tests/modules" -type f -print0 | LC_ALL=C sort -z | xargs -0 cat) | sha256sum | cut -c1-24)
+if [ -z "$(ls -A "$MODS")" ] && objcache_restore "$BASE-$VARIANT-mods" "$key" "$MODS" "$OBJ" "$KSRC"; then
+	say "test modules for $VARIANT: from the cache (${OBJCACHE#"$CACHE"/}/$BASE-$VARIANT-mods-$key)"
+fi
 # All of them, three at a time: first those that need no other module, then
 # the rest (whose DEPS are then built and skipped as unchanged; those that
 # include another module's header are in the second group too).
@@ -117,4 +126,5 @@ for group in leaves users; do
 	printf '%s\n' "${list[@]}" | xargs -P 3 -n 1 "$0" "$VARIANT" ||
 		die "test modules for $VARIANT: a build failed (see above)"
 done
+objcache_save "$BASE-$VARIANT-mods" "$key" "$MODS" "$OBJ" "$KSRC"
 say "test modules for $VARIANT in ${MODS#"$TOP"/}"

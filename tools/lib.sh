@@ -146,3 +146,70 @@ kmake() {
 	make -C "$KSRC" O="$OBJ" ARCH="${KARCH:-$ARCH}" ${CROSS_COMPILE:+CROSS_COMPILE=$CROSS_COMPILE} \
 		CC="$cc" -j"$(nproc)" "$@"
 }
+
+# The object cache: a kernel's built object directory (and the test modules
+# built against it), kept outside the clone and keyed by everything they are
+# made of, so that a clone on a machine that has built the same kernel before
+# unpacks it instead of building it again. ccache alone leaves most of a
+# tinyconfig build to do (MODVERSIONS' second preprocessing for genksyms,
+# objtool, the links, modpost: 7 to 9 minutes of a kernel here, README
+# "Machine and time"). tools/objcache.py makes an unpacked directory valid
+# where it now lives (paths and times).
+OBJCACHE=$CACHE/objects
+# objcache_key FILE...: the key of $OBJ built from $KSRC for $KARCH with the
+# given inputs (fragments, the building script), from the tree's content, the
+# compilers and the host tools; nothing when the tree has changes that are not
+# committed (a tree being edited is not cached).
+objcache_key() {
+	local tree
+	[ -z "$(git -C "$KSRC" status --porcelain --untracked-files=no 2>/dev/null)" ] || return 0
+	tree=$(git -C "$KSRC" rev-parse 'HEAD^{tree}' 2>/dev/null) || return 0
+	{
+		echo "objcache 1 $KARCH $tree"
+		cat "$@"
+		"${CROSS_COMPILE}gcc" -v 2>&1
+		"${CROSS_COMPILE}ld" -v 2>&1
+		gcc -v 2>&1
+		dpkg-query -W binutils libelf-dev libdw-dev dwarves bison flex libssl-dev 2>&1
+		declare -f kmake
+		env | grep '^KBUILD_' | LC_ALL=C sort
+	} | sha256sum | cut -c1-24
+}
+# objcache_restore NAME KEY DIR [PATH...]: unpack the cached DIR of NAME with
+# KEY (DIR must not hold a build). The absolute paths it was built with, its
+# own and the PATHs' (the kernel's source and objects), become this clone's.
+objcache_restore() {
+	local name=$1 key=$2 dir=$3 f=$OBJCACHE/$1-$2.tar.zst map=() i=0 old
+	shift 3
+	[ -n "$key" ] && [ -f "$f" ] || return 1
+	mkdir -p "$dir"
+	if zstd -dcq "$f" | tar -C "$dir" -xf - && [ -f "$dir/.objcache" ]; then
+		for p in "$dir" "$@"; do
+			i=$((i + 1))
+			old=$(sed -n "${i}p" "$dir/.objcache")
+			[ -z "$old" ] || map+=("$old=$p")
+		done
+		python3 "$TOP/tools/objcache.py" fix "$dir" "$KSRC" "${map[@]}" >/dev/null && return 0
+	fi
+	warn "could not restore ${f#"$CACHE"/}; building instead"
+	rm -rf "$dir" && mkdir -p "$dir"
+	return 1
+}
+# objcache_save NAME KEY DIR [PATH...]: keep DIR in the cache under KEY, with
+# the paths to rewrite when it is restored; the newest two keys of each NAME
+# stay
+objcache_save() {
+	local name=$1 key=$2 dir=$3 f=$OBJCACHE/$1-$2.tar.zst
+	shift 3
+	[ -n "$key" ] && [ ! -f "$f" ] || return 0
+	mkdir -p "$OBJCACHE"
+	printf '%s\n' "$dir" "$@" >"$dir/.objcache"
+	if tar -C "$dir" -cf - . | zstd -T0 -3 -q >"$f.tmp.$$"; then
+		mv "$f.tmp.$$" "$f"
+	else
+		rm -f "$f.tmp.$$"
+		warn "could not keep $dir in ${OBJCACHE#"$CACHE"/}"
+	fi
+	# shellcheck disable=SC2012 # our own names, without spaces
+	ls -t "$OBJCACHE/$name"-*.tar.zst 2>/dev/null | tail -n +3 | xargs -r rm -f
+}
