@@ -159,7 +159,7 @@ OBJCACHE=$CACHE/objects
 # objcache_key FILE...: the key of $OBJ built from $KSRC for $KARCH with the
 # given inputs (fragments, the building script), from the tree's content, the
 # compilers and the host tools; nothing when the tree has changes that are not
-# committed (a tree being edited is not cached).
+# committed (a tree being edited is not cached). Status 0 either way.
 objcache_key() {
 	local tree
 	[ -z "$(git -C "$KSRC" status --porcelain --untracked-files=no 2>/dev/null)" ] || return 0
@@ -172,7 +172,7 @@ objcache_key() {
 		gcc -v 2>&1
 		dpkg-query -W binutils libelf-dev libdw-dev dwarves bison flex libssl-dev 2>&1
 		declare -f kmake
-		env | grep '^KBUILD_' | LC_ALL=C sort
+		env | sed -n '/^KBUILD_/p' | LC_ALL=C sort
 	} | sha256sum | cut -c1-24
 }
 # objcache_restore NAME KEY DIR [PATH...]: unpack the cached DIR of NAME with

@@ -11,8 +11,10 @@
 scratch_dir
 OBJCACHE=$scratch/cache
 KARCH=x86_64 CROSS_COMPILE=
-# shellcheck disable=SC2034 # read by objcache_key
-KBUILD_BUILD_USER=harness
+# no KBUILD_* in the environment, as in tools/crossbuild.sh: the key must
+# still come, with status 0 (the scripts run under set -e)
+set -o pipefail
+while read -r v; do unset "$v"; done < <(env | sed -n 's/^\(KBUILD_[A-Za-z_]*\)=.*/\1/p')
 
 # clone A: a tree, a fragment, and a "build" in the kernel's manner: the
 # object depends on the source, its command line kept in a .cmd file
@@ -31,7 +33,7 @@ build() { # OBJ SRC
 mktree "$scratch/a"
 echo 'CONFIG_X=y' >"$scratch/frag"
 KSRC=$scratch/a/src
-key=$(objcache_key "$scratch/frag")
+key=$(objcache_key "$scratch/frag") || fail "objcache_key failed (status $?) for a clean tree"
 [ ${#key} = 24 ] || fail "no key for a clean tree (got '$key')"
 echo 'CONFIG_X=n' >"$scratch/frag2"
 [ "$(objcache_key "$scratch/frag2")" != "$key" ] || fail "the key does not follow a fragment"
