@@ -210,6 +210,9 @@ objcache_save() {
 		rm -f "$f.tmp.$$"
 		warn "could not keep $dir in ${OBJCACHE#"$CACHE"/}"
 	fi
-	# shellcheck disable=SC2012 # our own names, without spaces
-	ls -t "$OBJCACHE/$name"-*.tar.zst 2>/dev/null | tail -n +3 | xargs -r rm -f
+	# this NAME's keys only (24 hex digits): NAME-mods is another name
+	local h='[0-9a-f]' pat
+	pat=$h$h$h$h$h$h$h$h$h$h$h$h$h$h$h$h$h$h$h$h$h$h$h$h
+	# shellcheck disable=SC2012,SC2086 # our own names, without spaces; $pat globs
+	ls -t "$OBJCACHE/$name"-$pat.tar.zst 2>/dev/null | tail -n +3 | xargs -r rm -f
 }

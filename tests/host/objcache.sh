@@ -73,11 +73,14 @@ grep -qF "cp $KSRC/x.c $OBJ/x.o" "$OBJ/.x.o.cmd" || fail "the .cmd file does not
 echo "restored at clone B's paths, up to date for make"
 ! objcache_restore t missingkey "$scratch/c" "$KSRC" || fail "restored a key that is not in the cache"
 
-# two keys per name stay
-for k in k1 k2 k3; do
-	objcache_save t "$k" "$OBJ" "$KSRC"
+# two keys per name stay, and a name that begins with another's is another
+# name (the kernel's "t" and its test modules' "t-mods")
+objcache_save t-mods "$key" "$OBJ" "$KSRC"
+for k in 1 2 3; do
+	objcache_save t "$(printf '%024d' "$k")" "$OBJ" "$KSRC"
 	sleep 0.05
 done
-n=$(find "$OBJCACHE" -name 't-*.tar.zst' | wc -l)
-[ "$n" = 2 ] || fail "$n entries of one name kept, not 2"
-echo "the newest two entries of a name stay"
+n=$(find "$OBJCACHE" -name 't-[0-9a-f]*.tar.zst' | wc -l)
+[ "$n" = 2 ] || fail "$n entries of name t kept, not 2"
+[ -f "$OBJCACHE/t-mods-$key.tar.zst" ] || fail "saving t removed t-mods's entry"
+echo "the newest two entries of a name stay; another name's stay too"
