@@ -13,6 +13,13 @@ out=$TOP/build/userland/$arch
 # Bump when the contents change, so that old unpacked trees are redone.
 stamp="busybox kmod dash 2"
 [ "$(cat "$out/.done" 2>/dev/null)" = "$stamp" ] && exit 0
+# Both bases' build lanes may want it at once (with kernels from the object
+# cache they reach their initramfs together): one unpacks, the other waits
+# and then finds it done.
+mkdir -p "$TOP/build/userland"
+exec 9>"$TOP/build/userland/.lock-$arch"
+flock 9
+[ "$(cat "$out/.done" 2>/dev/null)" = "$stamp" ] && exit 0
 
 pkgs="busybox-static kmod dash libc6 libzstd1 liblzma5 libssl3"
 # Asked again once if dpkg lacks the architecture: once, under two lanes of
