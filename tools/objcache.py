@@ -23,7 +23,7 @@ import re
 import sys
 import time
 
-TEXT_NAMES = {"Makefile", "auto.conf.cmd", "build.log", "modules.order"}
+TEXT_NAMES = {"Makefile", "modules.order"}
 TEXT_SUFFIXES = (".cmd", ".log", ".mod", ".symvers")
 
 
