@@ -199,36 +199,39 @@ fi
 }
 : >"$timing"
 
-# ---- build, one lane per base (each make -j<cores>): the tree, then the
-# kernels the tests need, heaviest first, then modules and initramfs.
+# ---- build: two lanes (each make -j<cores>). Each lane first makes one
+# base's tree (and its bisection pass), then both take kernels from one queue,
+# heaviest first, each with its modules and initramfs: a base with more
+# kernels than the other no longer builds them alone while the other lane
+# idles. A kernel waits for its base's tree. A variant's -next kernel is
+# built after the variant, in the same lane, so that ccache serves it the
+# objects the next patch does not change.
 declare -A broken=()
-build_base() { # BASE: writes build/<base>/logs/.built-<variant> = ok|FAIL detail
-	local b=$1 v vs=() w
+build_tree() { # BASE: writes build/<base>/logs/.tree and .bisect = ok|FAIL detail
+	local b=$1 st
 	export BASE=$b
-	rm -f "$TOP/build/$b/logs"/.built-* "$TOP/build/$b/logs/.bisect"
-	mkdir -p "$TOP/build/$b/logs"
-	if ! timed "$b: tree" "$TOP/tools/tree.sh" >"$TOP/build/$b/logs/tree.log" 2>&1; then
-		echo "FAIL $(grep -m1 '^ERROR' "$TOP/build/$b/logs/tree.log")" >"$TOP/build/$b/logs/.tree"
-		return
+	if timed "$b: tree" "$TOP/tools/tree.sh" >"$TOP/build/$b/logs/tree.log" 2>&1; then
+		st=ok
+	else
+		st="FAIL $(grep -m1 '^ERROR' "$TOP/build/$b/logs/tree.log")"
 	fi
-	echo ok >"$TOP/build/$b/logs/.tree"
-	# The bisection pass, a producer: its report and its sparse and W=1
-	# outputs are what "needs: bisect" checks read.
-	if [ -n "${bisect[$b]:-}" ]; then
+	# the other lane may build this base's kernels from here on
+	echo "$st" >"$TOP/build/$b/logs/.tree"
+	# The bisection pass, a producer (in its own trees): its report and its
+	# sparse and W=1 outputs are what "needs: bisect" checks read.
+	if [ "$st" = ok ] && [ -n "${bisect[$b]:-}" ]; then
 		if timed "$b: bisection pass" "$TOP/tools/bisect-check.sh" >"$TOP/build/$b/logs/bisect.log" 2>&1; then
 			echo ok >"$TOP/build/$b/logs/.bisect"
 		else
 			echo "FAIL see build/$b/bisect/out/report" >"$TOP/build/$b/logs/.bisect"
 		fi
 	fi
-	for key in "${!need[@]}"; do
-		[ "${key%%|*}" = "$b" ] || continue
-		v=${key#*|}
-		# shellcheck disable=SC1090 # configs/<variant>.variant, named at run time
-		w=$( (WEIGHT=1; . "$TOP/configs/$v.variant"; echo "$WEIGHT"))
-		vs+=("$w $v")
-	done
-	for v in $(printf '%s\n' "${vs[@]}" | sort -rn | cut -d' ' -f2); do
+}
+build_job() { # BASE VARIANT...: writes build/<base>/logs/.built-<variant> = ok|FAIL detail
+	local b=$1 v
+	shift
+	export BASE=$b
+	for v; do
 		if timed "$b: kernel $v" "$TOP/tools/build-kernel.sh" "$v" &&
 			timed "$b: modules $v" "$TOP/tools/build-modules.sh" "$v" &&
 			timed "$b: initramfs $v" "$TOP/tools/mkinitramfs.sh" "$v"; then
@@ -238,12 +241,59 @@ build_base() { # BASE: writes build/<base>/logs/.built-<variant> = ok|FAIL detai
 		fi
 	done
 }
-t0=$(date +%s)
+buildq=$ALL_LOGS/.build-queue
+take_job() { # print the first queued job whose tree is done (nothing: none yet); status 1: queue empty
+	local line b rest=() got=
+	exec {lk}>"$buildq.lock"
+	flock "$lk"
+	[ -s "$buildq" ] || { exec {lk}>&-; return 1; }
+	while IFS= read -r line; do
+		b=${line%% *}
+		if [ -z "$got" ] && [ -f "$TOP/build/$b/logs/.tree" ]; then got=$line; else rest+=("$line"); fi
+	done <"$buildq"
+	printf '%s\n' "${rest[@]}" | sed '/^$/d' >"$buildq"
+	exec {lk}>&-
+	echo "$got"
+}
+build_lane() { # [BASE]: make BASE's tree, then build queued kernels until none is left
+	local job
+	[ -z "${1:-}" ] || build_tree "$1"
+	while job=$(take_job); do
+		if [ -z "$job" ]; then sleep 2; continue; fi
+		# a base whose tree failed has no kernel; the report says why
+		[ "$(cat "$TOP/build/${job%% *}/logs/.tree")" = ok ] || continue
+		# shellcheck disable=SC2086 # BASE VARIANT...
+		build_job $job
+	done
+}
+jobs_=()
+for key in "${!need[@]}"; do
+	b=${key%%|*} v=${key#*|}
+	# a -next kernel goes with its variant, when that one is built too
+	[ "${v%-next}" != "$v" ] && [ -n "${need[$b|${v%-next}]:-}" ] && continue
+	vs=$v
+	[ -z "${need[$b|$v-next]:-}" ] || vs="$v $v-next"
+	w=0
+	for x in $vs; do
+		# shellcheck disable=SC1090 # configs/<variant>.variant, named at run time
+		w=$((w + $( (WEIGHT=1; . "$TOP/configs/$x.variant"; echo "$WEIGHT"))))
+	done
+	jobs_+=("$w $b $vs")
+done
+printf '%s\n' "${jobs_[@]}" | sed '/^$/d' | sort -k1,1rn -k2 | cut -d' ' -f2- >"$buildq"
 for b in $BASES_RUN; do
-	build_base "$b" 2>"$TOP/build/$b.build.err" &
+	mkdir -p "$TOP/build/$b/logs"
+	rm -f "$TOP/build/$b/logs"/.built-* "$TOP/build/$b/logs/.bisect" "$TOP/build/$b/logs/.tree"
+	: >"$TOP/build/$b.build.err"
+done
+t0=$(date +%s)
+read -ra lanes <<<"$BASES_RUN"
+[ ${#lanes[@]} -ge 2 ] || lanes+=("")
+for b in "${lanes[@]}"; do
+	build_lane "$b" 2>>"$TOP/build/${b:-${BASES_RUN%% *}}.build.err" &
 done
 wait
-printf '%s\t%s\n' "$(($(date +%s) - t0))" "all builds (one lane per base, wall time)" >>"$timing"
+printf '%s\t%s\n' "$(($(date +%s) - t0))" "all builds (two lanes, wall time)" >>"$timing"
 for b in $BASES_RUN; do
 	st=$(cat "$TOP/build/$b/logs/.tree" 2>/dev/null || echo "FAIL no result")
 	if [ "$st" != ok ]; then

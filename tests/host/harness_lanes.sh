@@ -1,0 +1,21 @@
+#!/bin/bash
+# bases: harness
+# variants: x86_64 s390x
+# The runner's two build lanes share one queue of kernels: with one base
+# selected, its two kernels (x86_64 and s390x, each with its modules and
+# initramfs) are built at once, so the builds' wall time is less than the
+# sum of their steps. With one lane per base, as before, they were built one
+# after the other and the wall time was at least that sum.
+. "$(dirname "$0")/lib.sh"
+scratch_dir
+g=guest/$BASE
+RUN_LOGS=$scratch/logs BASES=$BASE ONLY="$g/x86_64/boot $g/s390x/boot" "$TOP/tests/run.sh" \
+	>"$scratch/run" 2>"$scratch/run.err" || fail "the runner failed: $(tail -n3 "$scratch/run")"
+grep -qx '2 passed, 0 failed, 0 skipped' "$scratch/run" || fail "not two boots passed: $(tail -n1 "$scratch/run")"
+t=$scratch/logs/timing.tsv
+sum=$(awk -F'\t' '$2 ~ /: (kernel|modules|initramfs) (x86_64|s390x)$/ { s += $1; n++ } END { if (n == 6) print s }' "$t")
+[ -n "$sum" ] || fail "the timing has not the six steps of two kernels: $(tr '\n' ' ' <"$t")"
+wall=$(awk -F'\t' '$2 ~ /^all builds/ { print $1 }' "$t")
+[ -n "$wall" ] || fail "the timing has no wall time of the builds"
+echo "two kernels: their steps took ${sum}s, the builds ${wall}s of wall time"
+[ "$wall" -lt "$sum" ] || fail "the two kernels of one base were built one after the other"
