@@ -82,7 +82,6 @@ expand_cmdline() {
 	*) echo "$2" ;;
 	esac
 }
-# shellcheck disable=SC1090 # configs/<variant>.variant, named at run time
 
 start=$(date +%s)
 timing=$ALL_LOGS/timing.tsv
@@ -275,8 +274,7 @@ for key in "${!need[@]}"; do
 	[ -z "${need[$b|$v-next]:-}" ] || vs="$v $v-next"
 	w=0
 	for x in $vs; do
-		# shellcheck disable=SC1090 # configs/<variant>.variant, named at run time
-		w=$((w + $( (WEIGHT=1; . "$TOP/configs/$x.variant"; echo "$WEIGHT"))))
+		w=$((w + $(variant_weight "$x")))
 	done
 	jobs_+=("$w $b $vs")
 done
@@ -392,8 +390,7 @@ run_hosts before
 keys=$(for key in "${!bootsel[@]}"; do
 	# shellcheck disable=SC2030 # r is local to this $(...) on purpose
 	r=${key#*|} v=${r%%|*}
-	# shellcheck disable=SC1090 # configs/<variant>.variant, named at run time
-	w=$( (WEIGHT=1; . "$TOP/configs/$v.variant"; echo "$WEIGHT"))
+	w=$(variant_weight "$v")
 	printf '%s\t%s\n' "$w" "$key"
 done | sort -t$'\t' -k1,1rn -k2 | cut -f2)
 boot_tag() { # CMDLINE

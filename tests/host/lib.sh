@@ -14,6 +14,19 @@ scratch_dir() {
 	scratch=$(mktemp -d "$BUILD/tmp/$(basename "$0" .sh).XXXX")
 	trap 'rm -rf "$scratch"' EXIT
 }
+# harness_copy DIR [PATH...]: a copy of the harness at DIR (its tools and
+# configs, and the PATHs of the project named), with an empty build/: its
+# scripts then work under DIR, as in another clone of the project
+harness_copy() {
+	local d=$1 p
+	shift
+	mkdir -p "$d/build"
+	cp -r "$TOP/tools" "$TOP/configs" "$d/"
+	for p; do
+		mkdir -p "$d/$(dirname "$p")"
+		cp -r "$TOP/$p" "$d/$p"
+	done
+}
 # static_gate sparse|w1: the messages a checker printed for the series'
 # files at the last prefix that it did not print at the base (file and text
 # compared, line and column numbers dropped) fail the test.

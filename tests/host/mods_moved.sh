@@ -14,9 +14,8 @@ OBJCACHE=$scratch/cache
 O=$(variant_obj x86_64) KSRC=$BUILD/linux
 [ -f "$O/Module.symvers" ] || fail "kernel x86_64 is not built (${O#"$TOP"/})"
 for c in a b; do
-	mkdir -p "$scratch/$c/tests" "$scratch/$c/build/$BASE/obj"
-	cp -r "$TOP/tools" "$TOP/configs" "$scratch/$c/"
-	cp -r "$TOP/tests/modules" "$scratch/$c/tests/"
+	harness_copy "$scratch/$c" tests/modules
+	mkdir -p "$scratch/$c/build/$BASE/obj"
 	ln -s "$O" "$scratch/$c/build/$BASE/obj/x86_64"
 	ln -s "$KSRC" "$scratch/$c/build/$BASE/linux"
 done

@@ -8,8 +8,7 @@
 . "$(dirname "$0")/lib.sh"
 scratch_dir
 arch=$(dpkg --print-architecture)
-mkdir -p "$scratch/top/build"
-cp -r "$TOP/tools" "$TOP/configs" "$scratch/top/"
+harness_copy "$scratch/top"
 for round in 1 2 3; do
 	rm -rf "$scratch/top/build/userland"
 	"$scratch/top/tools/guest-userland.sh" "$arch" >"$scratch/a.log" 2>&1 &
