@@ -1,8 +1,9 @@
 #!/bin/bash
 # Fetch the pinned linux-source package of BASE with apt (source.lock), check
-# its SHA-256, and unpack its tarball once under build/<base>/src. The .deb is
-# kept in the cache outside the clone. When the pin is no longer served it
-# falls back, loudly, to the newest version of the same package.
+# its SHA-256, and unpack its tarball once under build/<base>/src, from where
+# tools/tree.sh moves it into build/<base>/linux. The .deb is kept in the
+# cache outside the clone. When the pin is no longer served it falls back,
+# loudly, to the newest version of the same package.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -11,7 +12,9 @@ read -r _ PACKAGE VERSION SUITES SHA256 < <(awk -v b="$BASE" '$1 == b' "$TOP/sou
 SRC=$BUILD/src
 DL=$CACHE/dl
 mkdir -p "$DL" "$SRC"
-[ -f "$SRC/.unpacked" ] && [ -d "$SRC/linux" ] && exit 0
+# done: unpacked, and still there or moved into the base's tree by tools/tree.sh
+[ -f "$SRC/.unpacked" ] && { [ -d "$SRC/linux" ] ||
+	git -C "$BUILD/linux" rev-parse -q --verify base >/dev/null 2>&1; } && exit 0
 
 # apt with the machine's configuration, or with a private sources list for
 # other Debian suites (the lists live in the cache; the machine's apt
