@@ -12,9 +12,14 @@ read -r _ PACKAGE VERSION SUITES SHA256 < <(awk -v b="$BASE" '$1 == b' "$TOP/sou
 SRC=$BUILD/src
 DL=$CACHE/dl
 mkdir -p "$DL" "$SRC"
-# done: unpacked, and still there or moved into the base's tree by tools/tree.sh
-[ -f "$SRC/.unpacked" ] && { [ -d "$SRC/linux" ] ||
-	git -C "$BUILD/linux" rev-parse -q --verify base >/dev/null 2>&1; } && exit 0
+# Once the base's tree has its base commit the source is in it (tools/tree.sh
+# moves the unpacked source there): nothing to do, and a copy an older
+# harness left here goes. Otherwise the source is unpacked here, once.
+if git --git-dir="$BUILD/linux/.git" rev-parse -q --verify base >/dev/null 2>&1; then
+	rm -rf "$SRC/linux"
+	exit 0
+fi
+[ -f "$SRC/.unpacked" ] && [ -d "$SRC/linux" ] && exit 0
 
 # apt with the machine's configuration, or with a private sources list for
 # other Debian suites (the lists live in the cache; the machine's apt

@@ -5,7 +5,8 @@
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # Two kernel bases: mainline (Linux 7.2, patches/mainline) and 6.12 (the LTS
 # backport, patches/6.12). Everything a base makes lives in build/<base>/:
-# src (pristine), linux (the git tree), obj/<variant>, mods, initramfs, logs.
+# src (the unpacked source, until tools/tree.sh moves it into linux), linux
+# (the git tree), obj/<variant>, mods, initramfs, logs.
 BASE=${BASE:-mainline}
 case $BASE in
 mainline | 6.12) ;;

@@ -30,7 +30,7 @@ patch_ids_of_tree() {
 }
 
 make_base() {
-	if [ "$TREE" != "$BUILD/linux" ] && git -C "$BUILD/linux" rev-parse -q --verify base >/dev/null 2>&1; then
+	if [ "$TREE" != "$BUILD/linux" ] && git --git-dir="$BUILD/linux/.git" rev-parse -q --verify base >/dev/null 2>&1; then
 		# a scratch tree: share the objects of the main tree's base
 		say "cloning base into ${TREE#"$TOP"/}"
 		git clone -q --shared --no-checkout "$BUILD/linux" "$TREE"
@@ -38,12 +38,13 @@ make_base() {
 		git -C "$TREE" rev-parse -q --verify base >/dev/null || git -C "$TREE" tag base base
 		return
 	fi
+	rm -rf "$TREE.tmp"
 	"$TOP/tools/fetch-source.sh"
 	say "creating ${TREE#"$TOP"/} with a base commit of the pristine source"
-	rm -rf "$TREE.tmp"
-	# the unpacked source becomes the tree (a copy of it took 22 s and
-	# 1.8 GB); to make the tree again, fetch-source.sh unpacks the .deb
-	# from the cache again
+	# The unpacked source becomes the tree (a copy of it took 22 s and
+	# 1.8 GB). It no longer counts as unpacked: a run stopped before the
+	# tree has its base commit unpacks the .deb from the cache again.
+	rm -f "$BUILD/src/.unpacked"
 	mv "$BUILD/src/linux" "$TREE.tmp"
 	(
 		cd "$TREE.tmp"

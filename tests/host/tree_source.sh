@@ -2,8 +2,10 @@
 # bases: harness
 # The unpacked source becomes the tree (tools/tree.sh, tools/fetch-source.sh):
 # making a tree leaves one copy of the source, not two; "make tree" on a
-# tree that exists unpacks nothing; a tree that was removed is made again
-# from the cached package. In a copy of the harness, with a small package
+# tree that exists unpacks nothing (nor does a scratch tree, TREE=); a tree
+# that was removed, or whose making was stopped, is made again from the
+# cached package; a copy of the source left beside an existing tree goes.
+# In a copy of the harness, with a small package
 # of its own (a .deb with a tarball, as linux-source has) and an empty
 # series, so that the real trees, source and cache stay as they are.
 . "$(dirname "$0")/lib.sh"
@@ -22,8 +24,8 @@ dpkg-deb --root-owner-group -b "$scratch/deb" "$deb" >/dev/null || fail "dpkg-de
 echo "$BASE $pkg $ver system $(sha256sum "$deb" | cut -d' ' -f1)" >"$h/source.lock"
 : >"$scratch/patches/series"
 b=$h/build/$BASE
-tree() { # LOG: "make tree" in the copy
-	DEPRECATED_EXPORTS_CACHE=$scratch/cache PATCHES=$scratch/patches TREE='' \
+tree() { # LOG [TREE]: "make tree" in the copy
+	DEPRECATED_EXPORTS_CACHE=$scratch/cache PATCHES=$scratch/patches TREE=${2:-} \
 		make -s -C "$h" tree >"$scratch/$1" 2>&1 || fail "make tree failed: $(tail -n3 "$scratch/$1")"
 }
 unpacks() { grep -c '^==> unpacking' "$scratch/$1" || true; }
@@ -44,4 +46,29 @@ rm -rf "$b/linux"
 tree remade.log
 [ "$(unpacks remade.log)" = 1 ] || fail "a removed tree was not made again from the package"
 [ -f "$b/linux/kernel/x.c" ] || fail "the tree made again has not the package's source"
+[ ! -e "$b/src/linux" ] || fail "making the tree again left a second copy of the source"
 echo "the removed tree: made again from the cached package"
+
+# a scratch tree (TREE=) is a clone of the base's tree: no source needed
+tree scratch.log "$scratch/other"
+[ "$(unpacks scratch.log)" = 0 ] || fail "a scratch tree unpacked the package"
+git -C "$scratch/other" rev-parse -q --verify base >/dev/null || fail "the scratch tree has no base commit"
+echo "a scratch tree: cloned from the base's tree, nothing unpacked"
+
+# the copy of the source an older harness left beside its tree goes
+cp -r "$scratch/src/$pkg" "$b/src/linux"
+tree older.log
+[ ! -e "$b/src/linux" ] || fail "the copy of the source beside the tree is still there"
+[ "$(unpacks older.log)" = 0 ] || fail "make tree unpacked the package for a tree that exists"
+echo "a copy of the source beside the tree: removed"
+
+# a run stopped while the tree was being made (the source half moved, the
+# half-made tree left behind) starts again from the package
+rm -rf "$b/linux" "$b/src/linux"
+mkdir -p "$b/linux.tmp" "$b/src/linux"
+cp "$scratch/src/$pkg/README" "$b/src/linux/"
+tree stopped.log
+[ "$(unpacks stopped.log)" = 1 ] || fail "after a stopped run, make tree did not unpack the package again"
+[ -f "$b/linux/kernel/x.c" ] || fail "after a stopped run, the tree has not the whole source"
+[ ! -e "$b/linux.tmp" ] || fail "the half-made tree of the stopped run is still there"
+echo "after a stopped run: the tree made again from the package"
