@@ -146,7 +146,7 @@ variant_obj() { (load_variant "$1" && echo "$OBJ"); }
 # variant_weight VARIANT: its WEIGHT, for the runner's order (no arch facts:
 # the runner asks for every variant it schedules)
 # shellcheck disable=SC1090 # configs/<variant>.variant, named at run time
-variant_weight() { (WEIGHT=1 && . "$TOP/configs/$1.variant" && echo "$WEIGHT"); }
+variant_weight() { (WEIGHT=1; . "$TOP/configs/$1.variant"; echo "${WEIGHT:-1}"); }
 # deprecation_enabled OBJ: the kernel in OBJ has deprecated exports compiled in
 deprecation_enabled() { grep -qxE 'CONFIG_(UNUSED_SYMBOLS|DEPRECATED_EXPORTS)=y' "$1/.config"; }
 

@@ -24,7 +24,7 @@ harness_copy() {
 	cp -r "$TOP/tools" "$TOP/configs" "$d/"
 	for p; do
 		mkdir -p "$d/$(dirname "$p")"
-		cp -r "$TOP/$p" "$d/$p"
+		cp -rT "$TOP/$p" "$d/$p"
 	done
 }
 # static_gate sparse|w1: the messages a checker printed for the series'
