@@ -1,15 +1,15 @@
 #!/bin/bash
 # bases: 6.12 mainline
 # Issue 12 a: a defconfig must keep what it asks for.  Every in-tree
-# defconfig that sets CONFIG_TRIM_UNUSED_KSYMS=y (m68k, mips generic, eyeq5,
-# eyeq6) still has it after "make <defconfig>" with the series applied (the
-# deprecated exports option defaults to y).  Configuration only: the host gcc
-# stands in for the cross compiler, which Kconfig only asks for its name and
-# version.  "make <defconfig>" resolves every symbol as "make olddefconfig"
-# does (an olddefconfig after it left .config byte for byte the same for
-# m68k's amiga and sun3 and mips's eyeq5 and 32r2el, 2026-12-07), so it is
-# not run again; one object directory per architecture builds Kconfig's
-# tools once for all of its defconfigs.
+# defconfig that sets CONFIG_TRIM_UNUSED_KSYMS=y (m68k's, mips generic,
+# eyeq5, eyeq6 and, on mainline, eyeq6lplus) still has it after
+# "make <defconfig>" with the series applied (the deprecated exports option
+# defaults to y).  Configuration only: the host gcc stands in for the cross
+# compiler, which Kconfig only asks for its name and version.
+# "make <defconfig>" (conf --defconfig) gives every symbol the defconfig does
+# not set its default, as "make olddefconfig" does, so olddefconfig is not
+# run after it (it left .config byte for byte the same for m68k's amiga and
+# sun3 and mips's eyeq5 and 32r2el, 2026-12-07).
 . "$(dirname "$0")/lib.sh"
 K=$BUILD/linux
 [ -e "$K/.git" ] || fail "no kernel tree at ${K#"$TOP"/}"
@@ -26,6 +26,7 @@ for d in "${defconfigs[@]}"; do
 	[ "$d" = arch/mips/configs/generic_defconfig ] && name=32r2el_defconfig
 	o=$scratch/$arch
 	mkdir -p "$o"
+	# a make that writes no .config must not pass on the one before
 	rm -f "$o/.config"
 	if ! make -s -C "$K" O="$o" ARCH="$arch" CROSS_COMPILE= "$name" >"$o/log" 2>&1; then
 		tail -n 5 "$o/log"
