@@ -11,7 +11,10 @@
 # Prints a table (architecture, setting, builds, decodes, time) and writes
 # it to build/<base>/cross/report.md.  Exit 1 if anything that was built
 # failed to build or to decode; an architecture without its cross compiler
-# is listed with the reason, and fails only with CROSS_STRICT=1.
+# is listed with the reason, and fails only with CROSS_STRICT=1.  When a
+# compile fails, the same object is compiled from the pristine source (the
+# tree's base, same .config): if that fails as well, the row says so ("the
+# base fails too") and does not fail the run, for the series is not why.
 # env: CROSS_ROLES (rows to take when none is named; default every row),
 #      CROSS_SETTINGS (default "on off")
 set -euo pipefail
@@ -42,6 +45,24 @@ stuck() {
 	while IFS= read -r l; do
 		grep -qx "$l" "$1" || { echo "ERROR: $l did not stick"; return 1; }
 	done < <(grep '^CONFIG_' "$2")
+}
+
+# base_fails OBJ LOG: does the object that failed (fs/fcntl.o) fail to
+# compile from the pristine source too, with the row's .config?
+base_fails() {
+	local src=$CROSS/base-linux bo=$OBJ-base
+	# a worktree of the tree at its base as it is now (make tree may have
+	# made the tree again since the worktree was added)
+	if [ "$(git -C "$src" rev-parse --show-toplevel 2>/dev/null)" != "$src" ] ||
+		! git -C "$src" checkout -q -f --detach base 2>/dev/null; then
+		rm -rf "$src"
+		git -C "$KSRC" worktree prune
+		git -C "$KSRC" worktree add -q -f --detach "$src" base || return 1
+	fi
+	rm -rf "$bo" && mkdir -p "$bo" && cp "$OBJ/.config" "$bo/.config"
+	# olddefconfig drops the series' options, which the base has not
+	KSRC=$src OBJ=$bo kmake olddefconfig >"$2" 2>&1 || return 1
+	! KSRC=$src OBJ=$bo kmake "$1" >>"$2" 2>&1 && grep -q 'error:' "$2"
 }
 
 for a in "${arches[@]}"; do
@@ -105,10 +126,20 @@ for a in "${arches[@]}"; do
 			done
 			[ "$decoded" = yes ] || { why="tables: $(grep -m1 '^PROBLEM' "$log")"; bad=1; }
 		else
-			why="$(grep -m1 -E 'error:|ERROR' "$log" | cut -c1-160)"
-			bad=1
+			why="$(grep -m1 -E 'error:|ERROR' "$log" | sed "s|$KSRC/||g" | cut -c1-160)"
+			# kbuild names the object it could not make:
+			# make[4]: *** [scripts/Makefile.build:229: fs/fcntl.o] Error 1
+			failed=$(sed -n 's/^make\[[0-9]*\]: \*\*\* \[[^]]*: \([^] ]*\.o\)\] Error [0-9]*$/\1/p' "$log" | head -n1)
+			blog=$CROSS/$a-$set-base.log
+			if [ -n "$failed" ] && base_fails "$failed" "$blog"; then
+				why="the base fails too, without the series ($failed, ${blog#"$TOP"/}): $why"
+				say "$a $set: $failed fails to compile from the pristine source too"
+			else
+				bad=1
+			fi
 		fi
 		t=$(($(date +%s) - start))
+		why=${why//|/\\|} # a table cell
 		rows+=("| $a | $set | $built | $decoded | $t s${cached:+, cached} | ${why:-} |")
 		say "$a $set: builds $built, decodes $decoded, ${t}s${why:+ ($why)}"
 	done
