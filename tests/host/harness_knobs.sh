@@ -6,7 +6,7 @@
 # configs/*.variant file), other tools' own variables, and standard ones.
 . "$(dirname "$0")/lib.sh"
 cd "$TOP" || fail "no $TOP"
-not_knobs=' OBJPATH KARCH CROSS_COMPILE CCACHE_DIR XDG_CACHE_HOME TMPDIR '
+not_knobs=' OBJPATH KARCH WEIGHT CROSS_COMPILE CCACHE_DIR XDG_CACHE_HOME TMPDIR '
 help=$(make --no-print-directory help) || fail "make help failed"
 knobs=$(grep -rhoE '\$\{[A-Z][A-Z0-9_]*:-' tools tests bench Makefile .ci | sed 's/^\${//; s/:-$//' | sort -u)
 [ -n "$knobs" ] || fail "found no knob at all (the pattern is broken)"
