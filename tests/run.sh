@@ -85,12 +85,20 @@ expand_cmdline() {
 
 start=$(date +%s)
 timing=$ALL_LOGS/timing.tsv
+# Times are kept to the millisecond: host/harness/harness_lanes compares a
+# sum of steps with a wall time, and whole seconds drown steps of a few
+# seconds (kernels from the object cache) in their rounding.
+now_ms() { date +%s%3N; }
+stamp() { # T0 LABEL: record the seconds since T0 (from now_ms) for LABEL
+	local ms=$(($(now_ms) - $1))
+	printf '%d.%03d\t%s\n' $((ms / 1000)) $((ms % 1000)) "$2" >>"$timing"
+}
 timed() { # LABEL COMMAND...: run it, record how long it took
 	local label=$1 t0 rc=0
-	t0=$(date +%s)
+	t0=$(now_ms)
 	shift
 	"$@" || rc=$?
-	printf '%s\t%s\n' "$(($(date +%s) - t0))" "$label" >>"$timing"
+	stamp "$t0" "$label"
 	return $rc
 }
 
@@ -284,14 +292,14 @@ for b in $BASES_RUN; do
 	rm -f "$TOP/build/$b/logs"/.built-* "$TOP/build/$b/logs/.bisect" "$TOP/build/$b/logs/.tree"
 	: >"$TOP/build/$b.build.err"
 done
-t0=$(date +%s)
+t0=$(now_ms)
 read -ra lanes <<<"$BASES_RUN"
 [ ${#lanes[@]} -ge 2 ] || lanes+=("")
 for b in "${lanes[@]}"; do
 	build_lane "$b" 2>>"$TOP/build/${b:-${BASES_RUN%% *}}.build.err" &
 done
 wait
-printf '%s\t%s\n' "$(($(date +%s) - t0))" "all builds (two lanes, wall time)" >>"$timing"
+stamp "$t0" "all builds (two lanes, wall time)"
 for b in $BASES_RUN; do
 	st=$(cat "$TOP/build/$b/logs/.tree" 2>/dev/null || echo "FAIL no result")
 	if [ "$st" != ok ]; then
@@ -397,7 +405,7 @@ boot_tag() { # CMDLINE
 	if [ -n "$1" ]; then echo "$1" | tr -c 'a-zA-Z0-9=._-' '_' | tr '=' '-'; else echo default; fi
 }
 n=0 running=0
-t0=$(date +%s)
+t0=$(now_ms)
 declare -A outfile=()
 for key in $keys; do
 	# shellcheck disable=SC2031 # r is set afresh, earlier in this same line
@@ -408,9 +416,9 @@ for key in $keys; do
 	[ -n "$(why_not "$b" "$v")" ] && continue
 	say "boot $b $v ${cl:-(default command line)}: ${boots[$key]:-(no scenario)}"
 	(
-		t=$(date +%s)
+		t=$(now_ms)
 		BASE=$b "$TOP/tools/run-guest.sh" "$v" "$(boot_tag "$cl")" "${boots[$key]}" "$cl" >"${outfile[$key]}" 2>&1
-		printf '%s\t%s\n' "$(($(date +%s) - t))" "boot $b $v ${cl:-(default command line)}" >>"$timing"
+		stamp "$t" "boot $b $v ${cl:-(default command line)}"
 	) &
 	running=$((running + 1))
 	if [ "$running" -ge 2 ]; then
@@ -419,7 +427,7 @@ for key in $keys; do
 	fi
 done
 wait
-[ "$n" -gt 0 ] && printf '%s\t%s\n' "$(($(date +%s) - t0))" "all boots (two at a time, wall time)" >>"$timing"
+[ "$n" -gt 0 ] && stamp "$t0" "all boots (two at a time, wall time)"
 for key in $keys; do
 	b=${key%%|*} r=${key#*|} v=${r%%|*} cl=${r#*|}
 	why=$(why_not "$b" "$v")

@@ -6,13 +6,16 @@
 # initramfs) are built at once, so the builds' wall time, less the tree
 # step before them, is less than the sum of their steps. With one lane per
 # base, as before, they were built one after the other and the wall time
-# was at least that sum. Each time is whole seconds (up to 1 s off), so
-# the wall time must be below the sum by more than the 8 s the rounding of
-# eight times could make up.
+# was at least that sum. The runner keeps the times to the millisecond, so
+# the wall time must be below the sum by more than half a second: far more
+# than their rounding, and far less than a kernel step, a few seconds even
+# when its objects come from the object cache. (With whole seconds and 8 s
+# allowed for their rounding, a cold make check failed on 2026-12-07
+# although the two kernels overlapped: 16 s of steps in 10 s of wall time.)
 . "$(dirname "$0")/lib.sh"
 scratch_dir
 g=guest/$BASE
-RUN_LOGS=$scratch/logs BASES=$BASE ONLY="$g/x86_64/boot $g/s390x/boot" "$TOP/tests/run.sh" \
+RUN_LOGS=$scratch/logs BASES=$BASE ONLY="$g/x86_64/boot $g/s390x/boot" inner_run \
 	>"$scratch/run" 2>"$scratch/run.err" || fail "the runner failed: $(tail -n3 "$scratch/run")"
 grep -qx '2 passed, 0 failed, 0 skipped' "$scratch/run" || fail "not two boots passed: $(tail -n1 "$scratch/run")"
 t=$scratch/logs/timing.tsv
@@ -24,4 +27,5 @@ wall=$(awk -F'\t' -v tree="$BASE: tree" '$2 ~ /^all builds/ { w = $1; n++ } $2 =
 	END { if (n == 1 && m == 1) print w - tr }' "$t")
 [ -n "$wall" ] || fail "the timing has not one wall time of the builds and one tree step: $(tr '\n' ' ' <"$t")"
 echo "two kernels: their steps took ${sum}s, the builds ${wall}s of wall time after the tree"
-[ $((wall + 8)) -lt "$sum" ] || fail "the two kernels of one base were built one after the other (${wall}s + 8 s of rounding is not below ${sum}s)"
+awk -v w="$wall" -v s="$sum" 'BEGIN { exit !(w + 0.5 < s) }' ||
+	fail "the two kernels of one base were built one after the other (${wall}s + 0.5 s is not below ${sum}s)"
