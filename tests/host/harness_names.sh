@@ -52,7 +52,7 @@ echo "the names tried (of $n) select exactly themselves"
 # A name that needs no kernel runs too: ONLY=<a host check> used to stop at
 # "no test selected" because nothing had to be built.
 h=$(grep -m1 '^host/mainline/' "$scratch/all")
-RUN_LOGS=$scratch/logs BASES=mainline ONLY=$h "$TOP/tests/run.sh" >"$scratch/one" 2>&1 || true
+RUN_LOGS=$scratch/logs BASES=mainline ONLY=$h inner_run >"$scratch/one" 2>&1 || true
 grep -E '^(PASS|FAIL|SKIP|TIMEOUT) |passed, ' "$scratch/one"
 if [ "$(grep -cE '^(PASS|FAIL|SKIP|TIMEOUT) ' "$scratch/one")" = 1 ] &&
 	grep -qE "^(PASS|FAIL) +$h(:|$)" "$scratch/one"; then

@@ -19,7 +19,7 @@ g=guest/$BASE/x86_64
 runner() { # LOG ONLY...: run the runner on this base alone
 	local log=$1
 	shift
-	RUN_LOGS=$scratch/logs BASES=$BASE ONLY="$*" "$TOP/tests/run.sh" >"$log" 2>"$log.err" || true
+	RUN_LOGS=$scratch/logs BASES=$BASE ONLY="$*" inner_run >"$log" 2>"$log.err" || true
 	sed 's/^/    | /' "$log"
 }
 line_is() { # LOG REGEX: exactly one line of LOG matches

@@ -7,6 +7,11 @@ expect_grep() { # REGEX FILE
 	grep -qE -- "$1" "$2" || fail "no line matching /$1/ in ${2#"$TOP"/}"
 	echo "found /$1/ in ${2#"$TOP"/}"
 }
+# inner_run: tests/run.sh, run by a test of the runner itself. Such runs
+# share build/<base>/ (the objects, and the runner's marks of which tree and
+# kernels are done, which each run clears first), and host checks run two at
+# a time: so they take turns.
+inner_run() { flock "$TOP/build/.inner-run.lock" "$TOP/tests/run.sh"; }
 # scratch_dir: set $scratch to a fresh directory under build/tmp, removed
 # when the test exits.
 scratch_dir() {
