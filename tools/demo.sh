@@ -31,7 +31,15 @@ echo
 echo "=== 3. The release report: which deprecated exports are due"
 for r in "" "$REL"; do
 	echo "\$ make exports_due${r:+ RELEASE=$r}    # in build/$BASE/linux"
-	make -s -C "$KSRC" exports_due ${r:+RELEASE=$r} 2>&1 | sed 's/^/    /' || true
+	st=0
+	out=$(make -s -C "$KSRC" exports_due ${r:+RELEASE=$r} 2>&1) || st=$?
+	# make's own "*** [...] Error" lines only say that the report failed
+	printf '%s\n' "$out" | grep -v '^make\[[0-9]*\]: \*\*\* ' | sed '/^$/d; s/^/    /' || true
+	if [ "$st" = 0 ]; then
+		echo "    (exit status 0: no deprecated export is due)"
+	else
+		echo "    (exit status $st: the release cannot be cut until these are removed)"
+	fi
 done
 echo
 echo "=== 4. Where to look"
