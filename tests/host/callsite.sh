@@ -20,15 +20,45 @@ want="krf_path\.c:$line:[0-9]+: warning: ${q}kernel_read_file${q} is deprecated:
 expect_grep "$want" "$MODS/krf_path/build.log"
 [ -f "$MODS/krf_path/krf_path.ko" ] || fail "krf_path.ko was not built"
 
-# In-tree code that uses the exports (kernel/module/main.c) builds with no
-# such warning: the kernel's build log has none...
-klog=$LOGS/build-x86_64.log
-[ -s "$klog" ] || fail "no kernel build log ${klog#"$TOP"/}"
-! grep -n 'Wdeprecated-declarations' "$klog" ||
-	fail "the in-tree build printed a deprecation warning"
-echo "no -Wdeprecated-declarations warning in ${klog#"$TOP"/}"
-
+# In-tree code builds with no such warning. The kernel's build log cannot
+# tell: a kernel from the object cache, or objects kept from an earlier run,
+# compiled nothing in this run. So the check compiles the in-tree C files in
+# question itself: those the series touches and those that call a deprecated
+# export, each that the variant builds (its .o is there; host programs under
+# scripts/ and tools/ are not the kernel's code), as kbuild single targets.
+# An assembler file (.s) is compiled with the object's flags and leaves the
+# objects as they are; the old one is removed first, or kbuild would find it
+# up to date and compile nothing.
 scratch_dir
+load_variant x86_64
+files=$({
+	git -C "$KSRC" diff --name-only base HEAD -- '*.c' &&
+		git -C "$KSRC" grep -lE '(^|[^a-z_])kernel_read_file(_from_fd)?\(' -- '*.c'
+} | grep -vE '^(scripts|tools)/|/tools/' | LC_ALL=C sort -u) ||
+	fail "could not list the series' C files in ${KSRC#"$TOP"/}"
+targets=()
+for f in $files; do
+	[ -f "$OBJ/${f%.c}.o" ] || continue
+	targets+=("${f%.c}.s")
+	rm -f "$OBJ/${f%.c}.s"
+done
+grep -qx 'kernel/module/main.s' <(printf '%s\n' "${targets[@]}") ||
+	fail "kernel/module/main.c, which calls kernel_read_file(), is not among the files to compile (${targets[*]})"
+# (niced in a subshell: kmake is a function)
+(renice -n 10 -p "$BASHPID" >/dev/null && kmake "${targets[@]}") >"$scratch/intree.log" 2>&1
+rc=$?
+missing=
+for t in "${targets[@]}"; do
+	# kbuild's own line for the compile: "  CC      <target>" ([M] for a module)
+	grep -qE "^  CC( +\[M\])? +${t//./\\.}\$" "$scratch/intree.log" || missing="$missing $t"
+	rm -f "$OBJ/$t" "$OBJ/$(dirname "$t")/.$(basename "$t").cmd"
+done
+[ "$rc" = 0 ] || { tail -n5 "$scratch/intree.log"; fail "compiling the in-tree files failed (exit $rc): ${targets[*]}"; }
+[ -z "$missing" ] || fail "kbuild did not compile$missing (no compile line in its output)"
+! grep -n 'Wdeprecated-declarations' "$scratch/intree.log" ||
+	fail "the in-tree build printed a deprecation warning"
+echo "in-tree, compiled in this run: ${targets[*]}: no -Wdeprecated-declarations warning"
+
 kdir=$O # the tree the modules build against; the clang part below changes it
 build() { # DIR [MAKE-ARGS] -> 0 if the M= build succeeded; log in DIR/build.log
 	local d=$1
