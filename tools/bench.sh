@@ -31,7 +31,9 @@
 #   report   make exports_due vs git grep, wall time, median of several runs
 # Output: the table on stdout, build/<base>/bench/bench.md, bench.csv,
 # ratios.png, growth.png; raw data under bench/raw, guest consoles under
-# bench/boot-*.log.
+# bench/boot-*.log. bench.md is also written as the result page
+# docs/results/bench-<base>.md (tools/result-page.sh), with the CSV and the
+# plots beside it in docs/results/bench-<base>/.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -318,4 +320,24 @@ for plot in ratios growth; do
 	gnuplot "$OUT/$plot.gp" >"$OUT/gnuplot-$plot.log" 2>&1 || die "gnuplot failed (see $OUT/gnuplot-$plot.log)"
 	[ -s "$OUT/$plot.png" ] || die "gnuplot wrote no $OUT/$plot.png"
 done
-say "bench done: build/$BASE/bench/bench.md, bench.csv, ratios.png, growth.png"
+# ---- the result page: bench.md under its own heading, and its data beside
+# it (replaced whole: a plot this run did not make is not kept from another)
+pages=$TOP/docs/results
+rm -rf "$pages/bench-$BASE" && mkdir -p "$pages/bench-$BASE"
+links=()
+for f in bench.csv ratios.png growth.png; do
+	[ -f "$OUT/$f" ] || continue
+	cp "$OUT/$f" "$pages/bench-$BASE/"
+	links+=("[$f](bench-$BASE/$f)")
+done
+{
+	sed '1,2d' "$OUT/bench.md"
+	echo
+	echo "Data and plots of this run: ${links[*]}."
+} >"$OUT/page-body.md"
+cmd="make bench BASE=$BASE"
+for k in BENCH_RUNS BENCH_BOOTS BENCH_LOAD_IMPORTS BENCH_TIMEOUT BENCH_SIZES BENCH_OWNERS BENCH_GROWTH_IMPORTS; do
+	[ -z "${!k:-}" ] || cmd+=" $k='${!k}'"
+done
+page=$("$TOP/tools/result-page.sh" "$(sed -n '1s/^# //p' "$OUT/bench.md")" "$cmd" "$OUT/page-body.md" "$pages/bench-$BASE.md")
+say "bench done: build/$BASE/bench/bench.md, bench.csv, ratios.png, growth.png; result page ${page#"$TOP"/}"

@@ -9,20 +9,24 @@
 #     deprecated export decodes to the class and release of its macro, no
 #     ordinary export is marked, and with the option off nothing is exported
 # Prints a table (architecture, setting, builds, decodes, time) and writes
-# it to build/<base>/cross/report.md.  Exit 1 if anything that was built
-# failed to build or to decode; an architecture without its cross compiler
-# is listed with the reason, and fails only with CROSS_STRICT=1.  When a
-# compile fails, the same object is compiled from the pristine source (the
-# tree's base, same .config): if that fails as well, the row says so ("the
-# base fails too") and does not fail the run, for the series is not why.
+# it to build/<base>/cross/report.md; a run of the whole table (no
+# architecture named) also writes it as the result page
+# docs/results/crossbuild-<base>.md (tools/result-page.sh).  Exit 1 if
+# anything that was built failed to build or to decode; an architecture
+# without its cross compiler is listed with the reason, and fails only with
+# CROSS_STRICT=1.  When a compile fails, the same object is compiled from
+# the pristine source (the tree's base, same .config): if that fails as
+# well, the row says so ("the base fails too") and does not fail the run,
+# for the series is not why.
 # env: CROSS_ROLES (rows to take when none is named; default every row),
 #      CROSS_SETTINGS (default "on off")
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 settings=${CROSS_SETTINGS:-on off}
+arches_named=
 if [ $# -gt 0 ]; then
-	arches=("$@")
+	arches=("$@") arches_named=yes
 else
 	roles=${CROSS_ROLES:-guest check cross}
 	mapfile -t arches < <(awk -v r=" ${roles} " '!/^#/ && NF && index(r, " " $13 " ") { print $1 }' "$TOP/configs/arches.tsv")
@@ -32,7 +36,7 @@ CROSS=$BUILD/cross
 mkdir -p "$CROSS"
 report=$CROSS/report.md
 rows=()
-bad=0
+status=0
 
 # the test module of the in-tree selftest, wherever the base keeps it
 selftest_src=$(cd "$BUILD/linux" && git ls-files '*test_deprecated_exports.c' | head -n1)
@@ -79,7 +83,7 @@ for a in "${arches[@]}"; do
 			why="no $gcc: install ${CROSS_PKG//,/ } (tools/deps.sh cross)"
 			apt-cache show "${CROSS_PKG%%,*}" >/dev/null 2>&1 ||
 				why="no $gcc: Debian 12 has no package ${CROSS_PKG%%,*}"
-			[ "${CROSS_STRICT:-}" != 1 ] || bad=1
+			[ "${CROSS_STRICT:-}" != 1 ] || status=1
 			rows+=("| $a | $set | no | - | 0 s | $why |")
 			say "$a $set: $why"
 			continue
@@ -124,7 +128,7 @@ for a in "${arches[@]}"; do
 				python3 "$TOP/tools/decode-exports.py" "${flag[@]}" \
 					"${CROSS_COMPILE}readelf" $o >>"$log" 2>&1 || decoded=no
 			done
-			[ "$decoded" = yes ] || { why="tables: $(grep -m1 '^PROBLEM' "$log")"; bad=1; }
+			[ "$decoded" = yes ] || { why="tables: $(grep -m1 '^PROBLEM' "$log")"; status=1; }
 		else
 			why="$(grep -m1 -E 'error:|ERROR' "$log" | sed "s|$KSRC/||g" | cut -c1-160)"
 			# kbuild names the object it could not make:
@@ -135,7 +139,7 @@ for a in "${arches[@]}"; do
 				why="the base fails too, without the series ($failed, ${blog#"$TOP"/}): $why"
 				say "$a $set: $failed fails to compile from the pristine source too"
 			else
-				bad=1
+				status=1
 			fi
 		fi
 		t=$(($(date +%s) - start))
@@ -153,4 +157,15 @@ done
 	printf '%s\n' "${rows[@]}"
 } >"$report"
 cat "$report"
-exit "$bad"
+# The result page is the whole table. A run of named architectures (make
+# crossbuild ARCHES=..., make check's m68k sample) writes none: a few rows
+# must not replace the table that the page holds.
+if [ -z "$arches_named" ]; then
+	cmd="make crossbuild BASES=$BASE"
+	for k in CROSS_ROLES CROSS_SETTINGS CROSS_STRICT; do
+		[ -z "${!k:-}" ] || cmd+=" $k='${!k}'"
+	done
+	page=$("$TOP/tools/result-page.sh" "make crossbuild, $BASE" "$cmd" "$report" "$TOP/docs/results/crossbuild-$BASE.md")
+	say "result page: ${page#"$TOP"/}"
+fi
+exit "$status"

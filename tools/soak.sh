@@ -15,8 +15,10 @@
 # env:  SOAK_MUTANTS (default 1000), SOAK_CYCLES (default 2000),
 #       SOAK_SHARDS (default 4), SOAK_SEED (default 1)
 #       SOAK_PLAN=1  print the plan (one line per shard) and stop
-# out:  build/<base>/soak/summary.md: a row per shard and the totals;
-#       consoles in build/<base>/logs/boot-x86_64-debug-soak-<i>.log
+# out:  build/<base>/soak/summary.md: a row per shard and the totals, also
+#       written as the result page docs/results/soak-<base>.md
+#       (tools/result-page.sh); consoles and results in $LOGS (tools/lib.sh)
+#       as boot-x86_64-debug-soak-<i>.log and .results
 # exit: 0 when every shard passed
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -60,7 +62,7 @@ load_variant $V
 
 sum=$out/summary.md
 {
-	echo "# make soak, $BASE ($(cat "$OBJ/.release")), $(date -u +%F)"
+	echo "# make soak, $BASE ($(cat "$OBJ/.release"))"
 	echo
 	echo "SOAK_MUTANTS=$mutants SOAK_CYCLES=$cycles SOAK_SHARDS=$shards SOAK_SEED=$seed0; kernel $V (GUEST_CMDLINE=$GUEST_CMDLINE, $GUEST_CPUS vCPUs)"
 	echo
@@ -85,9 +87,9 @@ for ((i = 1; i <= shards; i++)); do
 	splats=$(grep -cE "$SPLAT_RE" "$log" || true)
 	leaks=$(grep -c 'kmemleak reports suspected leaks' "$res" || true)
 	result=PASS
-	grep -q '^RESULT PASS .*/hostile_modules$' <<<"$text" || result=FAIL
-	grep -q '^RESULT PASS .*/concurrency$' <<<"$text" || result=FAIL
-	grep -qE '^RESULT PASS [^ ]*/boot' <<<"$text" || result=FAIL
+	grep -q '^ok [0-9]* .*/hostile_modules$' <<<"$text" || result=FAIL
+	grep -q '^ok [0-9]* .*/concurrency$' <<<"$text" || result=FAIL
+	grep -qE '^ok [0-9]+ [^ ]*/boot(:[^ ]*)?$' <<<"$text" || result=FAIL
 	[ $result = PASS ] || rc=1
 	tried=$(field "$hm" mutants)
 	ctried=$(field "$cc" 'load/unload cycles tried')
@@ -105,8 +107,16 @@ done
 	echo "Total: $tot_m mutants, $tot_c load/unload cycles tried, $tot_splat splat lines, $tot_leak shards with suspected leaks; $(($(date +%s) - t_all)) s wall."
 	[ $rc -eq 0 ] && echo "Every shard passed." || echo "A shard FAILED: see its console and results in ${LOGS#"$TOP"/}."
 } >>"$sum"
+# Fewer than asked (a scenario that stopped early) is a failure too.
+[ "$tot_m" -ge "$mutants" ] || { echo "Only $tot_m of $mutants mutants were tried." >>"$sum"; rc=1; }
+[ "$tot_c" -ge "$cycles" ] || { echo "Only $tot_c of $cycles cycles were tried." >>"$sum"; rc=1; }
 echo
 cat "$sum"
-[ "$tot_m" -ge "$mutants" ] || { echo "only $tot_m of $mutants mutants were tried" >&2; rc=1; }
-[ "$tot_c" -ge "$cycles" ] || { echo "only $tot_c of $cycles cycles were tried" >&2; rc=1; }
+# The result page: the summary under its heading, failed shards included
+# (a soak that failed is a result too). The command names every size, for
+# the page is only comparable with a run of the same sizes.
+sed '1,2d' "$sum" >"$out/page-body.md"
+cmd="make soak BASE=$BASE SOAK_MUTANTS=$mutants SOAK_CYCLES=$cycles SOAK_SHARDS=$shards SOAK_SEED=$seed0"
+page=$("$TOP/tools/result-page.sh" "$(sed -n '1s/^# //p' "$sum")" "$cmd" "$out/page-body.md" "$TOP/docs/results/soak-$BASE.md")
+say "result page: ${page#"$TOP"/}"
 exit $rc
