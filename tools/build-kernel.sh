@@ -36,8 +36,10 @@ done
 # A fresh object directory comes from the object cache when this very kernel
 # was built before on this machine (tools/lib.sh), and goes into it when built.
 key=$(objcache_key "${frags[@]}" "$0")
+restored=
 if [ ! -e "$OBJ/.config" ] && objcache_restore "$BASE-$VARIANT" "$key" "$OBJ" "$KSRC"; then
-	say "$VARIANT: objects from the cache (${OBJCACHE#"$CACHE"/}/$BASE-$VARIANT-$key)"
+	restored=${OBJCACHE#"$CACHE"/}/$BASE-$VARIANT-$key
+	say "$VARIANT: objects from the cache ($restored)"
 fi
 
 # Regenerate the config only when a fragment changed (keeps builds incremental).
@@ -61,6 +63,12 @@ if [ ! -f "$OBJ/.config" ] || [ "$(cat "$OBJ/.fragments.sum" 2>/dev/null)" != "$
 fi
 
 run_logged "$LOGS/build-$VARIANT.log" "build kernel $VARIANT" kmake all
+# The objects keep the logs of the builds that made them, oldest first, in
+# .build.log (restored with them from the cache), and this run's log says
+# where its kernel came from.
+cat "$LOGS/build-$VARIANT.log" >>"$OBJ/.build.log"
+[ -z "$restored" ] ||
+	echo "objects restored from the object cache, $restored; the builds that made them: ${OBJ#"$TOP"/}/.build.log" >>"$LOGS/build-$VARIANT.log"
 objcache_save "$BASE-$VARIANT" "$key" "$OBJ" "$KSRC"
 kmake -s kernelrelease >"$OBJ/.release"
 say "$VARIANT: $(cat "$OBJ/.release")"

@@ -190,6 +190,8 @@ objcache_key() {
 # objcache_restore NAME KEY DIR [PATH...]: unpack the cached DIR of NAME with
 # KEY (DIR must not hold a build). The absolute paths it was built with, its
 # own and the PATHs' (the kernel's source and objects), become this clone's.
+# DIR/.objcache-key names the key, and what the building script kept in DIR
+# comes back with it (tools/build-kernel.sh keeps its build log there).
 objcache_restore() {
 	local name=$1 key=$2 dir=$3 f=$OBJCACHE/$1-$2.tar.zst map=() i=0 old
 	shift 3
@@ -201,7 +203,11 @@ objcache_restore() {
 			old=$(sed -n "${i}p" "$dir/.objcache")
 			[ -z "$old" ] || map+=("$old=$p")
 		done
-		python3 "$TOP/tools/objcache.py" fix "$dir" "$KSRC" "${map[@]}" >/dev/null && return 0
+		if python3 "$TOP/tools/objcache.py" fix "$dir" "$KSRC" "${map[@]}" >/dev/null; then
+			# (entries saved before the directory named its key lack it)
+			echo "$key" >"$dir/.objcache-key"
+			return 0
+		fi
 	fi
 	warn "could not restore ${f#"$CACHE"/}; building instead"
 	rm -rf "$dir" && mkdir -p "$dir"
@@ -209,11 +215,17 @@ objcache_restore() {
 }
 # objcache_save NAME KEY DIR [PATH...]: keep DIR in the cache under KEY, with
 # the paths to rewrite when it is restored; the newest two keys of each NAME
-# stay
+# stay. DIR/.objcache-key names the key (none: DIR was built from a tree
+# with changes), so that a directory, restored or built, says what it is.
 objcache_save() {
 	local name=$1 key=$2 dir=$3 f=$OBJCACHE/$1-$2.tar.zst
 	shift 3
-	[ -n "$key" ] && [ ! -f "$f" ] || return 0
+	if [ -z "$key" ]; then
+		rm -f "$dir/.objcache-key"
+		return 0
+	fi
+	echo "$key" >"$dir/.objcache-key"
+	[ ! -f "$f" ] || return 0
 	mkdir -p "$OBJCACHE"
 	printf '%s\n' "$dir" "$@" >"$dir/.objcache"
 	if tar -C "$dir" -cf - . | zstd -T0 -3 -q >"$f.tmp.$$"; then
