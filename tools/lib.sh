@@ -43,7 +43,7 @@ mkdir -p "$LOGS" "$CACHE/dl"
 
 # A kernel splat on a guest's console (grep -E): any line fails the boot.
 # shellcheck disable=SC2034 # used by the scripts that source lib.sh
-SPLAT_RE='Oops|BUG:|WARNING:|Call Trace|Kernel panic|KASAN|kmemleak: [1-9]'
+SPLAT_RE='Oops|BUG:|WARNING:|Call Trace|Kernel panic|KASAN|kmemleak: [1-9]|INFO: task .* blocked.* for more than|hard LOCKUP|INFO: rcu_[a-z_]+ (self-)?detected (expedited )?stall'
 say()  { printf '==> %s\n' "$*" >&2; }
 warn() { printf 'WARNING: %s\n' "$*" >&2; }
 die()  { printf 'ERROR: %s\n' "$*" >&2; exit 1; }
