@@ -23,8 +23,19 @@ for f in checkpatch.pl spelling.txt const_structs.checkpatch; do
 	git -C "$K" show "base:scripts/$f" >"$scratch/scripts/$f" || fail "no scripts/$f at base"
 done
 chmod +x "$scratch/scripts/checkpatch.pl"
-pristine() { # ARGS...: pristine checkpatch, run from the tree
-	(cd "$K" && PATH=/usr/bin:$PATH perl "$scratch/scripts/checkpatch.pl" --strict --show-types --terse "$@" 2>&1) || true
+# checkpatch DIR OUT INPUT [ARGS...]: pristine checkpatch --strict on INPUT,
+# run in DIR, its output in OUT. It exits 1 when it finds something, so its
+# sign of success is its summary line, "total: ...", which it prints for
+# every input (--terse would leave it out for a clean one: --emacs gives the
+# same first line per finding), and a status of 0 or 1 (a Perl error is 255,
+# "not a kernel tree" 2).
+checkpatch() {
+	local dir=$1 out=$2 input=$3 rc=0
+	shift 3
+	(cd "$dir" && PATH=/usr/bin:$PATH perl "$scratch/scripts/checkpatch.pl" --strict --show-types --emacs "$@" "$input") >"$out" 2>&1 || rc=$?
+	[ "$rc" -le 1 ] || fail "pristine checkpatch exited with status $rc on ${input#"$TOP"/}: $(tail -n 3 "$out")"
+	[ "$(grep -cE '^total: [0-9]+ errors, [0-9]+ warnings, [0-9]+ checks, [0-9]+ lines checked$' "$out")" = 1 ] ||
+		fail "pristine checkpatch printed no total: line for ${input#"$TOP"/}: $(tail -n 3 "$out")"
 }
 mapfile -t series < <(grep -v '^\s*\(#\|$\)' "$PATCHES/series")
 [ ${#series[@]} -gt 1 ] || fail "no patches in ${PATCHES#"$TOP"/}/series"
@@ -53,13 +64,14 @@ echo "checkpatch patches of the series: ${lds#* } (linker scripts), ${macros#* }
 # Claim behind the lds.h explanation: pristine checkpatch reports the same
 # operator spacing ERROR on the SORT(___...+*) lines base already has.
 git -C "$K" show base:include/asm-generic/vmlinux.lds.h >"$scratch/vmlinux.lds.h"
-base_lds=$(cd "$scratch" && PATH=/usr/bin:$PATH perl "$scratch/scripts/checkpatch.pl" --no-tree --strict --show-types --terse -f vmlinux.lds.h 2>&1 |
-	grep -c "ERROR:SPACING: space required before that '\*'") || true
+checkpatch "$scratch" "$scratch/lds.out" vmlinux.lds.h --no-tree -f
+base_lds=$(grep -c "^vmlinux.lds.h:[0-9]*: ERROR:SPACING: space required before that '\*'" "$scratch/lds.out")
 echo "pristine checkpatch -f on base's vmlinux.lds.h: $base_lds such ERROR(s) on lines the series does not touch"
 
 n=0 unexplained=0 misplaced=0
 for i in "${!series[@]}"; do
 	p=${series[$i]}
+	checkpatch "$K" "$scratch/out-$i" "$PATCHES/$p"
 	while IFS= read -r finding; do
 		# <patch>:<line>: <LEVEL>:<TYPE>: <message>
 		ln=$(echo "$finding" | sed -nE 's|^[^:]*:([0-9]+): .*|\1|p')
@@ -107,7 +119,7 @@ for i in "${!series[@]}"; do
 		else
 			echo "    false positive, explained by ${by#* }: $why"
 		fi
-	done < <(pristine "$PATCHES/$p" | grep -E '^[^:]+:[0-9]+: (ERROR|WARNING|CHECK):')
+	done < <(grep -E '^[^:]+:[0-9]+: (ERROR|WARNING|CHECK):' "$scratch/out-$i")
 done
 echo "pristine checkpatch --strict: $n finding(s) on ${#series[@]} patches"
 [ "$unexplained" = 0 ] || fail "$unexplained pristine checkpatch finding(s) without an explanation"
