@@ -47,3 +47,11 @@ module_states_settled() {
 	fi
 	echo "no module is loading or unloading"
 }
+# loader_refusals MODULE: of the kernel log on stdin, the lines in which
+# the module loader refuses MODULE (timestamps dropped): what
+# kernel/module/*.c (both bases' series included) and x86's relocator print
+# when they refuse a module, MODULE named where they name it. Any other
+# line, such as "clocksource: Switched to clocksource tsc", is none.
+loader_refusals() {
+	sed 's/^\[[^]]*\] //' | grep -E "^($1: (malformed (section|deprecated export table) |deprecated export tables are inconsistent: |no versions for deprecated exports|no flags for exported symbols|Unknown symbol |disagrees about version of symbol |no symbol version for |exports duplicate symbol |Symbol .* has an invalid section index|section .* has invalid WRITE[|]EXEC flags|version magic |module tries to import module namespace|module using GPL-only symbols uses symbols |gave up waiting for init of module |per-cpu alignment |Could not allocate .* percpu data)|module $1: |Invalid (ELF |architecture in ELF header|module architecture in ELF header)|ELF Spec violation|empty (section name|symbol string) table|Only one \.modinfo section|symbol string table |symbol name out of bounds|(more )?extended version crc|module: (x86/modules: Invalid relocation target|overflow in relocation type|$1: Unknown (rela )?relocation))"
+}
