@@ -5,10 +5,12 @@
 # unloaded and reloaded, the sysfs lists are read and the deny switch is
 # flipped, a fixed number of rounds (15; harness.rounds=N on the command
 # line, which make soak sets). Each round is four load/unload cycles: one per
-# user, one of the exporter. Afterwards nothing is half-loaded, everything
-# unloads, every deprecation line is whole, each load logged at most the
-# designed ten lines and a summary, kmemleak is clean (and KASAN, lockdep,
-# DEBUG_LIST and panic_on_warn found nothing).
+# user, one of the exporter. The loops must have met (refused loads and
+# unloads, loads under deny, reads of a loaded user's list, with a lower
+# bound). Afterwards nothing is half-loaded, everything unloads, every
+# deprecation line is whole, each load logged at most the designed ten
+# lines and a summary, kmemleak is clean (and KASAN, lockdep, DEBUG_LIST and
+# panic_on_warn found nothing).
 # shellcheck source=lib.sh
 . /tests/lib.sh
 M=/lib/modules/$(uname -r)/updates
@@ -43,15 +45,22 @@ exporter_churn() {
 	echo "$gone" >$T/exporter
 	echo "unused_exporter: unloaded $gone of $N times"
 }
-# The reader and the switch run until the loops above have ended.
+# The reader and the switch run until the loops above have ended. The
+# reader counts the passes that found a user's list: read while it was
+# loaded.
 reader() {
-	i=0
+	i=0 seen=0
 	while [ ! -e $T/done ]; do
 		cat /sys/module/*/deprecated_exports >/dev/null 2>&1
+		if cat /sys/module/unused_plain_user/deprecated_exports /sys/module/unused_many_user/deprecated_exports \
+			/sys/module/unused_symbol_get/deprecated_exports 2>/dev/null | grep -q .; then
+			seen=$((seen + 1))
+		fi
 		i=$((i + 1))
 	done
 	echo "$i" >$T/reads
-	echo "reader: $i passes over /sys/module/*/deprecated_exports"
+	echo "$seen" >$T/seen
+	echo "reader: $i passes over /sys/module/*/deprecated_exports, $seen with a user's list"
 }
 switch() {
 	i=0
@@ -99,4 +108,20 @@ many=$(count_dmesg 'unused_many_user: uses deprecated export')
 echo "unused_many_user: $many use lines in $N load attempts (at most ten each)"
 kmemleak_check
 loads=$(($(cat $T/unused_plain_user) + $(cat $T/unused_many_user) + $(cat $T/unused_symbol_get)))
-echo "SUMMARY: concurrency: $N rounds, $((N * 4)) load/unload cycles tried: users loaded $loads of $((N * 3)) (the rest raced the exporter's absence or the deny switch), exporter unloaded $(cat $T/exporter) of $N (the rest raced a user holding it), $(cat $T/flips) deny flips, $(cat $T/reads) sysfs passes, $uses use lines"
+gone=$(cat $T/exporter) seen=$(cat $T/seen)
+denied=$(dmesg | grep -cE "$DENY_RE")
+echo "SUMMARY: concurrency: $N rounds, $((N * 4)) load/unload cycles tried: users loaded $loads of $((N * 3)) (the rest raced the exporter's absence or the deny switch), exporter unloaded $gone of $N (the rest raced a user holding it), $(cat $T/flips) deny flips, $(cat $T/reads) sysfs passes, $uses use lines, $denied loads met deny, $seen passes read a user's list"
+# The races the scenario exists to cause happened, or it proved nothing: a
+# user's load met the exporter's absence or the deny switch, the exporter's
+# unload met a user holding it, a load met deny, the reader read a user's
+# list while it was loaded; and the loops met at least once a round (make
+# soak saw 2.4 refused loads and unloads a round: 297 in 125 rounds).
+refused=$((N * 3 - loads)) held=$((N - gone))
+[ "$loads" -gt 0 ] || fail "no user ever loaded"
+[ "$refused" -gt 0 ] || fail "no user's load met the exporter's absence or the deny switch: the loops did not overlap"
+[ "$held" -gt 0 ] || fail "the exporter's unload never met a user holding it: the loops did not overlap"
+[ "$denied" -gt 0 ] || fail "no load met the deny switch"
+[ "$seen" -gt 0 ] || fail "the reader never read a user's list while it was loaded"
+[ $((refused + held)) -ge "$N" ] ||
+	fail "the loops met $((refused + held)) times in $N rounds ($refused refused loads, $held refused unloads): fewer than once a round"
+echo "the loops overlapped: $refused refused loads and $held refused unloads in $N rounds, $denied loads met deny, $seen reads found a user's list"
