@@ -35,7 +35,7 @@ help:
 	@echo "  ONLY='pattern ...'   make check: only the tests whose whole name matches a shell pattern (one that matches nothing is an error)"
 	@echo "  ARCHES='m68k ...'    make crossbuild: only these rows of configs/arches.tsv"
 	@echo "  LIST=1               make check: print the plan (the selected names), run nothing"
-	@echo "  GUEST_TIMEOUT=s      limit for a whole guest boot (default 90 s + its scenarios' limits)"
+	@echo "  GUEST_TIMEOUT=s      limit for a whole guest boot (default: 3 times its measured time, at least 120 s)"
 	@echo "  GUEST_KVM=1          try KVM instead of TCG for guests"
 	@echo "  BISECT_FORCE=1       redo the bisection pass even if its inputs are unchanged"
 	@echo "  MUTANT_SEED=n        seed of the malformed modules (default 2007)"
@@ -53,7 +53,7 @@ help:
 	@echo "  QEMU_EXTRA='opts'    more QEMU options for every guest (make bench sets -icount)"
 	@echo
 	@echo "used by the harness's own tests (tests/host/harness_*, exports_*):"
-	@echo "  RUN_LOGS=dir         tests/run.sh: logs elsewhere than build/logs"
+	@echo "  RUN_DIR=dir          tests/run.sh: the run's directory, instead of a new build/runs/<id>"
 	@echo "  COVER=file           make refresh: the cover letter source (default patches/BASE/cover-letter.txt)"
 	@echo "  EXPORTS_TREE=dir, EXPORTS_DUE=script  host/exports_*: another tree or report script"
 	@echo "  TREE=dir, PATCHES=dir  make tree, make refresh: another tree or series directory"
@@ -127,7 +127,7 @@ soak: deps
 	done; exit $$rc
 
 clean:
-	rm -rf build/*/obj build/*/mods build/*/initramfs build/*/logs build/*/tmp build/logs
+	rm -rf build/*/obj build/*/mods build/*/initramfs build/*/logs build/*/tmp build/logs build/runs
 
 distclean:
 	rm -rf build

@@ -1,77 +1,81 @@
 #!/bin/bash
-# The test runner: for each base (BASES, default "mainline 6.12") it makes the
-# tree, builds what the selected tests need, runs the host checks
-# (tests/host/*.sh) and the guest scenarios (tests/guest/*.sh, grouped into
-# one QEMU boot per base, variant and kernel command line). It prints one line
-# per test and closes with "N passed, N failed, N skipped" alone on a line;
-# exit status 1 when anything failed or timed out, or when nothing ran.
+# The test runner, in three steps: plan, execute, reconcile.
 #
-# Test names (every one can be given back to ONLY= as printed):
-#   guest/<base>/<variant>/<scenario>    a scenario in a boot
-#   guest/<base>/<variant>/boot[:<cmdline>]  the boot itself (ended by itself,
-#                                        clean console)
-#   host/<base>/<check>                  a host check on a base's build
-#   host/harness/<check>                 a check of the harness itself
-#   build/<base>/<variant>               building a kernel, its modules and
-#                                        initramfs (printed only on failure)
-#   tree/<base>                          applying the series (only on failure)
-# Result words: PASS, FAIL, SKIP (with its reason; counted apart), TIMEOUT
-# (counted as failed). A test that could not run because what it needs
-# failed is a SKIP naming that failure, which is itself a FAIL.
+# 1. Plan. From the tests' headers, the variants (configs/*.variant) and
+#    ONLY=, it writes the plan: every result it will print, in order. A test
+#    brings the products it needs into the plan, each a result of its own:
+#    tree/<base> (the series applied), build/<base>/<variant> (kernel, test
+#    modules, initramfs) and guest/<base>/<variant>/boot[:<cmdline>] (one
+#    QEMU boot, which runs its scenarios). An ONLY= pattern that selects
+#    nothing is an error that names it.
+# 2. Execute, into a directory of its own: build/runs/<id>/ (build/runs/last
+#    is the newest), or RUN_DIR when given (the harness's own tests). Every
+#    step writes only there: the plan, the results, timing.tsv, each host
+#    check's log (host/), and per base (<base>/, which the tools see as
+#    LOGS) each build's log, each boot's console (.log) and results channel
+#    (.results), and boots.tsv, the boots of the run for the checks that
+#    read them. Builds run in two lanes from one queue; host checks two at
+#    a time, before and after the boots; boots two at a time.
+# 3. Reconcile: exactly one result per planned name. A planned name with no
+#    result is a FAIL that says so; a second result, or one nobody planned,
+#    is a harness error (a FAIL). A product that failed makes each test that
+#    needs it one SKIP that names it.
 #
-# Headers in a scenario or host check:
-#   # variants: x86_64 i386     variants it needs (scenarios: default x86_64)
-#   # bases: mainline 6.12      bases it runs on (default both); a host check
-#                               with "harness" checks the harness, once
-#   # cmdline: module.foo=bar   extra kernel command line (scenarios)
-#   # timeout: 300              seconds (scenarios: default 120, in the guest)
-#   # needs: bisect             a host check that reads the bisection pass's
-#                               products (build/<base>/bisect/out): the runner
-#                               runs the pass once per base, first in its lane
-#   # needs: boots              a host check that reads what guest scenarios
-#                               printed in this run: it runs after the boots,
-#                               and selecting it selects the scenarios named
-#                               in its "# scenarios:" header on its variants
-#   # explicit: yes             run only when ONLY names it exactly (the
-#                               harness's own test scenarios)
-# make check-full (FULL=1) adds what does not fit CI's budget: the variants
-# whose file says FULL=1 (the debug kernel), the bases a variant's
-# CHECK_BASES="..." leaves out of make check (with the scenarios and host
-# checks of those variants on those bases), and the checks that need the
-# bisection pass.
+# Output: KTAP version 1, as kselftest's runner prints it: "1..N" first, then
+# "ok N <name>", "ok N <name> # SKIP <reason>", "not ok N <name> # <detail>",
+# "not ok N <name> # TIMEOUT <detail>", diagnostics as "# " lines; then
+# "N passed, N failed, N skipped" alone on a line (TIMEOUT counts as
+# failed). Exit status 0 when nothing failed, 1 otherwise, 2 when the
+# selection is wrong.
+#
+# Names (each can be given back to ONLY= as printed):
+#   guest/<base>/<variant>/<scenario>         a scenario in a boot
+#   guest/<base>/<variant>/boot[:<cmdline>]   the boot: ended by itself, clean
+#                                             console, its KTAP complete
+#   host/<base>/<check>, host/harness/<check> a host check (the second kind
+#                                             checks the harness, once)
+#   tree/<base>, build/<base>/<variant>       the products
+#
+# Headers in a scenario or host check (the first 12 lines):
+#   # variants: x86_64 @arch     variants it needs; @KIND is every variant of
+#                                that KIND (configs/*.variant; scenarios:
+#                                default x86_64)
+#   # bases: mainline 6.12       bases it runs on (default both); "harness":
+#                                a check of the harness, run once
+#   # cmdline: module.foo=bar    extra kernel command line (scenarios)
+#   # timeout: 300               seconds (scenarios: default 120, in the guest)
+#   # needs: bisect              a host check that reads the bisection pass's
+#                                products (make check-full only)
+#   # needs: boots               a host check that reads this run's boots of
+#                                its "# scenarios:" on its variants (through
+#                                RUN_BOOTS, tests/host/lib.sh): it runs after
+#                                the boots and brings them into the plan
+#   # explicit: yes              run only when ONLY names it exactly
+# make check-full (FULL=1) adds the variants whose file says FULL=1, the bases
+# a variant's CHECK_BASES="..." leaves out of make check, and the checks that
+# need the bisection pass.
 # env: BASES, FULL, ONLY (space-separated shell patterns matched against whole
-#      names), LIST=1 (print the selected names and stop), RUN_LOGS (where
-#      the run's own logs go, default build/logs: for the harness's tests,
-#      which run the runner).
+#      names), LIST=1 (print the plan, run nothing), RUN_DIR (the run's
+#      directory, instead of a new one under build/runs).
 set -uo pipefail
 . "$(dirname "$0")/../tools/lib.sh"
-ALL_LOGS=${RUN_LOGS:-$TOP/build/logs}
-mkdir -p "$ALL_LOGS"
-
 BASES_RUN=${BASES:-mainline 6.12}
-npass=0 nfail=0 nskip=0
-failed=()
-report() { # PASS|FAIL|SKIP|TIMEOUT NAME [DETAIL]
-	case $1 in
-	PASS) npass=$((npass + 1)) ;;
-	SKIP) nskip=$((nskip + 1)) ;;
-	*) nfail=$((nfail + 1)); failed+=("$2") ;;
-	esac
-	printf '%-7s %s%s\n' "$1" "$2" "${3:+: $3}"
-}
-selected() { # NAME: does ONLY select it?
+header() { sed -n "s/^# $2: *//p" "$1" | head -n1; }
+in_list() { [[ " $2 " == *" $1 "* ]]; }
+
+# ---- 1. plan --------------------------------------------------------------
+declare -A matched=()
+selected() { # NAME: does ONLY select it? (and remember which pattern did)
 	[ -z "${ONLY:-}" ] && return 0
-	local p
+	local p hit=1
 	for p in $ONLY; do
 		# shellcheck disable=SC2053
-		[[ $1 == $p ]] && return 0
+		[[ $1 == $p ]] && { matched[$p]=1; hit=0; }
 	done
-	return 1
+	return $hit
 }
 # named: does ONLY name it exactly (not through a pattern)?
 named() { [[ " ${ONLY:-} " == *" $1 "* ]]; }
-header() { sed -n "s/^# $2: *//p" "$1" | head -n1; }
-in_list() { [[ " $2 " == *" $1 "* ]]; }
 # expand_cmdline BASE TEXT: ${VAR} in a "# cmdline:" header, from the base's
 # configs/<base>/harness.env
 expand_cmdline() {
@@ -82,12 +86,223 @@ expand_cmdline() {
 	*) echo "$2" ;;
 	esac
 }
+# Headers are read once, with one awk over every file.
+declare -A H=() vbases=() vkind=()
+while IFS=$'\t' read -r file key val; do
+	H[$file|$key]=$val
+done < <(awk 'FNR == 1 { n = 0 } ++n <= 12 && match($0, /^# (variants|bases|cmdline|explicit|timeout|needs|scenarios): */) {
+	k = substr($0, 3, index($0, ":") - 3); v = substr($0, RLENGTH + 1)
+	if (!((FILENAME, k) in seen)) { seen[FILENAME, k] = 1; printf "%s\t%s\t%s\n", FILENAME, k, v } }' \
+	"$TOP"/tests/guest/*.sh "$TOP"/tests/host/*.sh)
+vfield() { sed -n "s/^$1=\"\{0,1\}\([^\"]*\)\"\{0,1\}\$/\1/p" "$2" | head -n1; }
+for f in "$TOP"/configs/*.variant; do
+	v=${f##*/} v=${v%.variant}
+	role=$(vfield ROLE "$f")
+	[ "${role:-test}" = test ] && vkind[$v]=$(vfield KIND "$f") && : "${vkind[$v]:=arch}"
+	vbases[$v]=$(vfield BASES "$f")
+	[ -z "${FULL:-}" ] || continue
+	# a variant of the full run only: no base has it in make check
+	grep -qx 'FULL=1' "$f" && vbases[$v]=none
+	# or only some bases have it in make check (CI's budget, README)
+	cb=$(vfield CHECK_BASES "$f")
+	[ -n "$cb" ] && vbases[$v]=$cb
+done
+declare -A ofkind=()
+for v in $(printf '%s\n' "${!vkind[@]}" | LC_ALL=C sort); do ofkind[${vkind[$v]}]+=" $v"; done
+# variants_of HEADER: its variants, each @KIND replaced by the variants of it
+variants_of() {
+	local w out=
+	for w in $1; do
+		if [ "${w#@}" = "$w" ]; then out="$out $w"; else out="$out${ofkind[${w#@}]:-}"; fi
+	done
+	echo "${out# }"
+}
+# has_variants BASE VARIANTS: does this run build every one of them for BASE?
+has_variants() {
+	local v
+	for v in $2; do in_list "$1" "${vbases[$v]:-mainline 6.12}" || return 1; done
+}
+bootname() { # BASE VARIANT CMDLINE
+	echo "guest/$1/$2/boot${3:+:${3// /,}}"
+}
+# boots[key]: its scenarios (comma-separated), key = base|variant|cmdline
+declare -A boots=() bootsel=() need=() bisect=() wanted=() deps=() kind=() bases_used=()
+hosts=() harness_checks=()
+for b in $BASES_RUN; do
+	for f in "$TOP"/tests/host/*.sh; do
+		c=${f##*/} c=${c%.sh}
+		[ "$c" = lib ] && continue
+		bs=${H[$f|bases]-}
+		[ "$bs" = harness ] && continue
+		in_list "$b" "${bs:-mainline 6.12}" || continue
+		# a check of variants this run does not build for the base (FULL=1 does)
+		vs=$(variants_of "${H[$f|variants]-}")
+		has_variants "$b" "$vs" || continue
+		[ -z "${FULL:-}" ] && [ "${H[$f|needs]-}" = bisect ] && continue
+		selected "host/$b/$c" || continue
+		hosts+=("$b|$c")
+		bases_used[$b]=1
+		deps[host/$b/$c]="tree/$b"
+		for v in $vs; do need[$b|$v]=1; deps[host/$b/$c]+=" build/$b/$v"; done
+		[ "${H[$f|needs]-}" = bisect ] && bisect[$b]=1
+		if [ "${H[$f|needs]-}" = boots ]; then
+			for v in $vs; do
+				for sc in ${H[$f|scenarios]-}; do wanted["$b|$v|$sc"]=host/$b/$c; done
+			done
+		fi
+	done
+	for f in "$TOP"/tests/guest/*.sh; do
+		s=${f##*/} s=${s%.sh}
+		[ "$s" = lib ] && continue
+		vs=${H[$f|variants]-}
+		[ "$vs" = none ] && continue
+		bs=${H[$f|bases]-}
+		in_list "$b" "${bs:-mainline 6.12}" || continue
+		cl=$(expand_cmdline "$b" "${H[$f|cmdline]-}")
+		for v in $(variants_of "${vs:-x86_64}"); do
+			in_list "$b" "${vbases[$v]:-mainline 6.12}" || continue
+			key="$b|$v|$cl"
+			boots[$key]=${boots[$key]-}
+			selected "$(bootname "$b" "$v" "$cl")" && bootsel[$key]=1
+			selected "guest/$b/$v/$s" || [ -n "${wanted[$b|$v|$s]:-}" ] || continue
+			[ "${H[$f|explicit]-}" = yes ] && ! named "guest/$b/$v/$s" && continue
+			boots[$key]="${boots[$key]:+${boots[$key]},}$s"
+			bootsel[$key]=1
+			# a host check that reads this boot waits for it
+			[ -z "${wanted[$b|$v|$s]:-}" ] || deps[${wanted[$b|$v|$s]}]+=" $(bootname "$b" "$v" "$cl")"
+		done
+	done
+	# the products can be named too
+	[ -n "${ONLY:-}" ] || continue
+	for v in "${!vbases[@]}"; do
+		[ -n "${vkind[$v]:-}" ] && in_list "$b" "${vbases[$v]:-mainline 6.12}" || continue
+		selected "build/$b/$v" && need[$b|$v]=1
+	done
+	selected "tree/$b" && bases_used[$b]=1
+done
+# The harness's own checks run once, on the first base.
+hbase=${BASES_RUN%% *}
+for f in "$TOP"/tests/host/*.sh; do
+	c=${f##*/} c=${c%.sh}
+	[ "${H[$f|bases]-}" = harness ] || continue
+	selected "host/harness/$c" || continue
+	harness_checks+=("$c")
+	deps[host/harness/$c]=
+	for v in $(variants_of "${H[$f|variants]-}"); do
+		need[$hbase|$v]=1 bases_used[$hbase]=1
+		deps[host/harness/$c]+=" tree/$hbase build/$hbase/$v"
+	done
+done
+for key in "${!bootsel[@]}"; do
+	b=${key%%|*} r=${key#*|} v=${r%%|*}
+	need[$b|$v]=1
+done
+for key in "${!need[@]}"; do bases_used[${key%%|*}]=1; done
+unmatched=
+for p in ${ONLY:-}; do [ -n "${matched[$p]:-}" ] || unmatched="$unmatched '$p'"; done
+if [ -n "$unmatched" ]; then
+	echo "ERROR: ONLY pattern(s)$unmatched select nothing in this run (BASES='$BASES_RUN'${FULL:+, FULL=1}); LIST=1 prints the names${FULL:- (FULL=1 those of make check-full)}" >&2
+	exit 2
+fi
 
-start=$(date +%s)
-timing=$ALL_LOGS/timing.tsv
+# The boots, the heaviest first; a boot's scenarios in the order of their files.
+keys=$(for key in "${!bootsel[@]}"; do
+	r=${key#*|}
+	printf '%s\t%s\n' "$(variant_weight "${r%%|*}")" "$key"
+done | sort -t$'\t' -k1,1rn -k2 | cut -f2)
+# The plan, in the order the results come: the trees, the builds, the host
+# checks that run before the boots, each boot with its scenarios, the host
+# checks that read the boots.
+plan=()
+declare -A planned=()
+plan_add() { [ -n "${planned[$1]:-}" ] || { planned[$1]=${2:-test}; plan+=("$1"); }; }
+for b in $BASES_RUN; do [ -z "${bases_used[$b]:-}" ] || plan_add "tree/$b" product; done
+for b in $BASES_RUN; do
+	for key in $(printf '%s\n' "${!need[@]}" | LC_ALL=C sort); do
+		[ "${key%%|*}" = "$b" ] && plan_add "build/$b/${key#*|}" product && deps[build/$b/${key#*|}]="tree/$b"
+	done
+done
+after_boots() { [ "${H[$TOP/tests/host/${1##*/}.sh|needs]-}" = boots ]; }
+for c in "${harness_checks[@]}"; do plan_add "host/harness/$c"; done
+for h in "${hosts[@]}"; do after_boots "host/${h#*|}" || plan_add "host/${h%%|*}/${h#*|}"; done
+for key in $keys; do
+	b=${key%%|*} r=${key#*|} v=${r%%|*} cl=${r#*|}
+	bn=$(bootname "$b" "$v" "$cl")
+	plan_add "$bn" product
+	deps[$bn]="build/$b/$v"
+	for s in ${boots[$key]//,/ }; do plan_add "guest/$b/$v/$s" && deps[guest/$b/$v/$s]=$bn; done
+done
+for h in "${hosts[@]}"; do after_boots "host/${h#*|}" && plan_add "host/${h%%|*}/${h#*|}"; done
+
+if [ -n "${LIST:-}" ]; then
+	printf '%s\n' "${plan[@]}" | LC_ALL=C sort
+	exit 0
+fi
+[ ${#plan[@]} -gt 0 ] || { echo "ERROR: no test selected (ONLY='${ONLY:-}')" >&2; exit 2; }
+
+# ---- 2. execute -----------------------------------------------------------
+if [ -z "${RUN_DIR:-}" ]; then
+	RUN_DIR=$TOP/build/runs/$(date -u +%Y%m%d-%H%M%S)-$$
+	mkdir -p "$RUN_DIR"
+	ln -sfn "${RUN_DIR##*/}" "$TOP/build/runs/last"
+	# the newest ten runs stay
+	# shellcheck disable=SC2012 # our own names, without spaces
+	ls -dt "$TOP"/build/runs/[0-9]*-* | tail -n +11 | xargs -r rm -rf
+fi
+export RUN_DIR
+mkdir -p "$RUN_DIR/host"
+printf '%s\n' "${plan[@]}" >"$RUN_DIR/plan"
+: >"$RUN_DIR/results"
+timing=$RUN_DIR/timing.tsv
+: >"$timing"
+say "run directory: ${RUN_DIR#"$TOP"/}"
+
+# Results: each one is checked against the plan as it comes (reconcile).
+npass=0 nfail=0 nskip=0 k=0
+failed=()
+declare -A got=()
+echo "KTAP version 1"
+echo "1..${#plan[@]}"
+report() { # PASS|FAIL|SKIP|TIMEOUT NAME [DETAIL]
+	local st=$1 name=$2 detail=${3:-}
+	if [ -z "${planned[$name]:-}" ]; then
+		st=FAIL detail="harness error: a result nobody planned ($1${detail:+: $detail})"
+	elif [ -n "${got[$name]:-}" ]; then
+		st=FAIL detail="harness error: a second result ($1${detail:+: $detail}; the first was ${got[$name]})"
+	fi
+	got[$name]=${got[$name]:-$st}
+	case $st in
+	PASS) npass=$((npass + 1)) ;;
+	SKIP) nskip=$((nskip + 1)) ;;
+	*) nfail=$((nfail + 1)) failed+=("$name") ;;
+	esac
+	k=$((k + 1))
+	ktap_line "$st" "$k" "$name" "${detail//$'\n'/ }"
+	printf '%s\t%s\t%s\n' "$st" "$name" "$detail" >>"$RUN_DIR/results"
+}
+# why_not NAME: why NAME cannot run (a product it needs did not pass), or nothing
+why_not() {
+	local d
+	for d in ${deps[$1]:-}; do
+		case ${got[$d]:-none} in
+		PASS) ;;
+		none) echo "not run: $d has no result" && return ;;
+		FAIL) echo "not run: $d failed" && return ;;
+		*) echo "not run: $d is ${got[$d]}" && return ;;
+		esac
+	done
+}
+# report_or_skip NAME ST [DETAIL]: its result, or the SKIP of a product missing
+report_or_skip() {
+	local why
+	why=$(why_not "$1")
+	if [ -n "$why" ]; then report SKIP "$1" "$why"; else report "$2" "$1" "${3:-}"; fi
+}
+
 # Times are kept to the millisecond: host/harness/harness_lanes compares a
 # sum of steps with a wall time, and whole seconds drown steps of a few
 # seconds (kernels from the object cache) in their rounding.
+start=$(date +%s)
 now_ms() { date +%s%3N; }
 stamp() { # T0 LABEL: record the seconds since T0 (from now_ms) for LABEL
 	local ms=$(($(now_ms) - $1))
@@ -102,153 +317,54 @@ timed() { # LABEL COMMAND...: run it, record how long it took
 	return $rc
 }
 
-# ---- what is selected: boots (base|variant|cmdline → scenarios), host checks
-# Headers are read once, with one awk over every file.
-declare -A H=() vbases=()
-while IFS=$'\t' read -r file key val; do
-	H[$file|$key]=$val
-done < <(awk 'FNR == 1 { n = 0 } ++n <= 12 && match($0, /^# (variants|bases|cmdline|explicit|timeout|needs|scenarios): */) {
-	k = substr($0, 3, index($0, ":") - 3); v = substr($0, RLENGTH + 1)
-	if (!((FILENAME, k) in seen)) { seen[FILENAME, k] = 1; printf "%s\t%s\t%s\n", FILENAME, k, v } }' \
-	"$TOP"/tests/guest/*.sh "$TOP"/tests/host/*.sh)
-for f in "$TOP"/configs/*.variant; do
-	v=${f##*/}
-	vbases[${v%.variant}]=$(sed -n 's/^BASES="\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' "$f" | head -n1)
-	[ -z "${FULL:-}" ] || continue
-	# a variant of the full run only: no base has it in make check
-	grep -qx 'FULL=1' "$f" && vbases[${v%.variant}]=none
-	# or only some bases have it in make check (CI's budget, README)
-	cb=$(sed -n 's/^CHECK_BASES="\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' "$f" | head -n1)
-	[ -n "$cb" ] && vbases[${v%.variant}]=$cb
-done
-# has_variants BASE VARIANTS: does this run build every one of them for BASE?
-has_variants() {
-	local v
-	for v in $2; do in_list "$1" "${vbases[$v]:-mainline 6.12}" || return 1; done
-}
-declare -A boots=() bootsel=() boot_named=() need=() bisect=() wanted=()
-hosts=() harness_checks=() names=()
-for b in $BASES_RUN; do
-	for f in "$TOP"/tests/host/*.sh; do
-		c=${f##*/} c=${c%.sh}
-		[ "$c" = lib ] && continue
-		bs=${H[$f|bases]-}
-		[ "$bs" = harness ] && continue
-		in_list "$b" "${bs:-mainline 6.12}" || continue
-		selected "host/$b/$c" || continue
-		[ -z "${FULL:-}" ] && [ "${H[$f|needs]-}" = bisect ] && continue
-		# a check of variants this run does not build for the base (FULL=1 does)
-		has_variants "$b" "${H[$f|variants]-}" || continue
-		hosts+=("$b|$c")
-		for v in ${H[$f|variants]-}; do need[$b|$v]=1; done
-		[ "${H[$f|needs]-}" = bisect ] && bisect[$b]=1
-		if [ "${H[$f|needs]-}" = boots ]; then
-			for v in ${H[$f|variants]-}; do
-				for sc in ${H[$f|scenarios]-}; do wanted["$b|$v|$sc"]=1; done
-			done
-		fi
-	done
-	for f in "$TOP"/tests/guest/*.sh; do
-		s=${f##*/} s=${s%.sh}
-		[ "$s" = lib ] && continue
-		vs=${H[$f|variants]-}
-		[ "$vs" = none ] && continue
-		bs=${H[$f|bases]-}
-		in_list "$b" "${bs:-mainline 6.12}" || continue
-		cl=$(expand_cmdline "$b" "${H[$f|cmdline]-}")
-		for v in ${vs:-x86_64}; do
-			in_list "$b" "${vbases[$v]:-mainline 6.12}" || continue
-			key="$b|$v|$cl"
-			bootname=guest/$b/$v/boot${cl:+:${cl// /,}}
-			boots[$key]=${boots[$key]-}
-			if selected "$bootname"; then
-				bootsel[$key]=1
-				boot_named[$key]=1
-			fi
-			selected "guest/$b/$v/$s" || [ -n "${wanted[$b|$v|$s]:-}" ] || continue
-			[ "${H[$f|explicit]-}" = yes ] && ! named "guest/$b/$v/$s" && continue
-			boots[$key]="${boots[$key]:+${boots[$key]},}$s"
-			bootsel[$key]=1
-		done
-	done
-done
-# The harness's own checks run once, on the first base.
-hbase=${BASES_RUN%% *}
-for f in "$TOP"/tests/host/*.sh; do
-	c=${f##*/} c=${c%.sh}
-	[ "${H[$f|bases]-}" = harness ] || continue
-	selected "host/harness/$c" || continue
-	harness_checks+=("$c")
-	for v in ${H[$f|variants]-}; do need[$hbase|$v]=1; done
-done
-for key in "${!bootsel[@]}"; do
-	b=${key%%|*} r=${key#*|} v=${r%%|*}
-	need[$b|$v]=1
-done
-
-if [ -n "${LIST:-}" ]; then
-	for c in "${harness_checks[@]}"; do names+=("host/harness/$c"); done
-	for h in "${hosts[@]}"; do names+=("host/${h%%|*}/${h#*|}"); done
-	for key in "${!bootsel[@]}"; do
-		b=${key%%|*} r=${key#*|} v=${r%%|*} cl=${r#*|}
-		[ -n "${boot_named[$key]:-}" ] && names+=("guest/$b/$v/boot${cl:+:${cl// /,}}")
-		for s in ${boots[$key]//,/ }; do names+=("guest/$b/$v/$s"); done
-	done
-	printf '%s\n' "${names[@]}" | sort
-	exit 0
-fi
-# A run that tests something starts the timings afresh; LIST=1 (above) and
-# an empty selection leave the last run's alone.
-[ ${#need[@]} -gt 0 ] || [ ${#harness_checks[@]} -gt 0 ] || [ ${#hosts[@]} -gt 0 ] || {
-	echo "no test selected (ONLY='${ONLY:-}')" >&2
-	echo "0 passed, 0 failed, 0 skipped"
-	exit 1
-}
-: >"$timing"
-
-# ---- build: two lanes (each make -j<cores>). Each lane first makes one
+# -- builds: two lanes (each make -j<cores>). Each lane first makes one
 # base's tree (and its bisection pass), then both take kernels from one queue,
-# heaviest first, each with its modules and initramfs: a base with more
-# kernels than the other no longer builds them alone while the other lane
-# idles. A kernel waits for its base's tree. A variant's -next kernel is
-# built after the variant, in the same lane, so that ccache serves it the
-# objects the next patch does not change.
-declare -A broken=()
-build_tree() { # BASE: writes build/<base>/logs/.tree and .bisect = ok|FAIL detail
+# heaviest first, each with its modules and initramfs. A kernel waits for its
+# base's tree. A variant's -next kernel is built after the variant, in the
+# same lane, so that ccache serves it the objects the next patch does not
+# change. Each step's status goes to <base>/.tree and <base>/.built-<variant>
+# (ok, or FAIL and where to look).
+build_tree() { # BASE
 	local b=$1 st
 	export BASE=$b
-	if timed "$b: tree" "$TOP/tools/tree.sh" >"$TOP/build/$b/logs/tree.log" 2>&1; then
+	if timed "$b: tree" "$TOP/tools/tree.sh" >"$RUN_DIR/$b/tree.log" 2>&1; then
 		st=ok
 	else
-		st="FAIL $(grep -m1 '^ERROR' "$TOP/build/$b/logs/tree.log")"
+		st="FAIL $(grep -m1 '^ERROR' "$RUN_DIR/$b/tree.log") (log: ${RUN_DIR#"$TOP"/}/$b/tree.log)"
 	fi
 	# the other lane may build this base's kernels from here on
-	echo "$st" >"$TOP/build/$b/logs/.tree"
+	echo "$st" >"$RUN_DIR/$b/.tree"
 	# The bisection pass, a producer (in its own trees): its report and its
 	# sparse and W=1 outputs are what "needs: bisect" checks read.
 	if [ "$st" = ok ] && [ -n "${bisect[$b]:-}" ]; then
-		if timed "$b: bisection pass" "$TOP/tools/bisect-check.sh" >"$TOP/build/$b/logs/bisect.log" 2>&1; then
-			echo ok >"$TOP/build/$b/logs/.bisect"
+		if timed "$b: bisection pass" "$TOP/tools/bisect-check.sh" >"$RUN_DIR/$b/bisect.log" 2>&1; then
+			echo ok >"$RUN_DIR/$b/.bisect"
 		else
-			echo "FAIL see build/$b/bisect/out/report" >"$TOP/build/$b/logs/.bisect"
+			echo "FAIL see build/$b/bisect/out/report" >"$RUN_DIR/$b/.bisect"
 		fi
 	fi
 }
-build_job() { # BASE VARIANT...: writes build/<base>/logs/.built-<variant> = ok|FAIL detail
-	local b=$1 v
+build_job() { # BASE VARIANT...
+	local b=$1 v step
 	shift
 	export BASE=$b
 	for v; do
-		if timed "$b: kernel $v" "$TOP/tools/build-kernel.sh" "$v" &&
-			timed "$b: modules $v" "$TOP/tools/build-modules.sh" "$v" &&
-			timed "$b: initramfs $v" "$TOP/tools/mkinitramfs.sh" "$v"; then
-			echo ok >"$TOP/build/$b/logs/.built-$v"
+		for step in kernel modules initramfs; do
+			case $step in
+			kernel) timed "$b: kernel $v" "$TOP/tools/build-kernel.sh" "$v" ;;
+			modules) timed "$b: modules $v" "$TOP/tools/build-modules.sh" "$v" ;;
+			initramfs) timed "$b: initramfs $v" "$TOP/tools/mkinitramfs.sh" "$v" ;;
+			esac >>"$RUN_DIR/$b/steps-$v.log" 2>&1 || break
+			step=ok
+		done
+		if [ "$step" = ok ]; then
+			echo ok >"$RUN_DIR/$b/.built-$v"
 		else
-			echo "FAIL see build/$b/logs/ (build-$v.log, config-$v.log, modules, initramfs)" >"$TOP/build/$b/logs/.built-$v"
+			echo "FAIL the $step step: $(grep -m1 '^ERROR' "$RUN_DIR/$b/steps-$v.log") (logs: ${RUN_DIR#"$TOP"/}/$b/)" >"$RUN_DIR/$b/.built-$v"
 		fi
 	done
 }
-buildq=$ALL_LOGS/.build-queue
+buildq=$RUN_DIR/.build-queue
 take_job() { # print the first queued job whose tree is done (nothing: none yet); status 1: queue empty
 	local line b rest=() got=
 	exec {lk}>"$buildq.lock"
@@ -256,7 +372,7 @@ take_job() { # print the first queued job whose tree is done (nothing: none yet)
 	[ -s "$buildq" ] || { exec {lk}>&-; return 1; }
 	while IFS= read -r line; do
 		b=${line%% *}
-		if [ -z "$got" ] && [ -f "$TOP/build/$b/logs/.tree" ]; then got=$line; else rest+=("$line"); fi
+		if [ -z "$got" ] && [ -f "$RUN_DIR/$b/.tree" ]; then got=$line; else rest+=("$line"); fi
 	done <"$buildq"
 	printf '%s\n' "${rest[@]}" | sed '/^$/d' >"$buildq"
 	exec {lk}>&-
@@ -267,8 +383,8 @@ build_lane() { # [BASE]: make BASE's tree, then build queued kernels until none 
 	[ -z "${1:-}" ] || build_tree "$1"
 	while job=$(take_job); do
 		if [ -z "$job" ]; then sleep 2; continue; fi
-		# a base whose tree failed has no kernel; the report says why
-		[ "$(cat "$TOP/build/${job%% *}/logs/.tree")" = ok ] || continue
+		# a base whose tree failed has no kernel; its builds are SKIPs
+		[ "$(cat "$RUN_DIR/${job%% *}/.tree")" = ok ] || continue
 		# shellcheck disable=SC2086 # BASE VARIANT...
 		build_job $job
 	done
@@ -287,68 +403,57 @@ for key in "${!need[@]}"; do
 	jobs_+=("$w $b $vs")
 done
 printf '%s\n' "${jobs_[@]}" | sed '/^$/d' | sort -k1,1rn -k2 | cut -d' ' -f2- >"$buildq"
+lanes=()
 for b in $BASES_RUN; do
-	mkdir -p "$TOP/build/$b/logs"
-	rm -f "$TOP/build/$b/logs"/.built-* "$TOP/build/$b/logs/.bisect" "$TOP/build/$b/logs/.tree"
-	: >"$TOP/build/$b.build.err"
+	mkdir -p "$RUN_DIR/$b"
+	[ -z "${bases_used[$b]:-}" ] || lanes+=("$b")
 done
-t0=$(now_ms)
-read -ra lanes <<<"$BASES_RUN"
 [ ${#lanes[@]} -ge 2 ] || lanes+=("")
+t0=$(now_ms)
 for b in "${lanes[@]}"; do
-	build_lane "$b" 2>>"$TOP/build/${b:-${BASES_RUN%% *}}.build.err" &
+	build_lane "$b" 2>>"$RUN_DIR/${b:-$hbase}/build.err" &
 done
 wait
 stamp "$t0" "all builds (two lanes, wall time)"
-for b in $BASES_RUN; do
-	st=$(cat "$TOP/build/$b/logs/.tree" 2>/dev/null || echo "FAIL no result")
-	if [ "$st" != ok ]; then
-		report FAIL "tree/$b" "${st#FAIL }"
-		broken[$b]="tree/$b failed"
-		sed 's/^/#   /' "$TOP/build/$b.build.err" | tail -n 5
-		continue
-	fi
-	if [ -f "$TOP/build/$b/logs/.bisect" ] && [ "$(cat "$TOP/build/$b/logs/.bisect")" != ok ]; then
-		# the pass is a gate of its own: host/<base>/bisect reports it
-		broken[$b|bisect]="the bisection pass of $b failed"
-	fi
-	for key in "${!need[@]}"; do
-		[ "${key%%|*}" = "$b" ] || continue
-		v=${key#*|}
-		st=$(cat "$TOP/build/$b/logs/.built-$v" 2>/dev/null || echo "FAIL no result")
-		[ "$st" = ok ] && continue
-		report FAIL "build/$b/$v" "${st#FAIL }"
-		broken[$b|$v]="build/$b/$v failed"
-	done
+declare -A broken=()
+for name in "${plan[@]}"; do
+	case $name in
+	tree/*)
+		b=${name#tree/}
+		st=$(cat "$RUN_DIR/$b/.tree" 2>/dev/null || echo "FAIL the lane gave no status")
+		if [ "$st" = ok ]; then report PASS "$name"; else report FAIL "$name" "${st#FAIL }"; fi
+		[ -f "$RUN_DIR/$b/.bisect" ] && [ "$(cat "$RUN_DIR/$b/.bisect")" != ok ] &&
+			broken[$b|bisect]="the bisection pass of $b failed" ;;
+	build/*)
+		r=${name#build/} b=${r%%/*} v=${r#*/}
+		st=$(cat "$RUN_DIR/$b/.built-$v" 2>/dev/null || echo "FAIL no lane built it")
+		if [ "$st" = ok ]; then report_or_skip "$name" PASS; else report_or_skip "$name" FAIL "${st#FAIL }"; fi ;;
+	esac
 done
-why_not() { # BASE VARIANTS: why the test cannot run, or nothing
-	local v
-	[ -n "${broken[$1]:-}" ] && { echo "${broken[$1]}"; return; }
-	for v in $2; do [ -n "${broken[$1|$v]:-}" ] && { echo "${broken[$1|$v]}"; return; }; done
-	true
-}
 
-# ---- host checks: two at a time (most are one process; the cores are
-# otherwise idle between the builds and the boots), reported in the order
-# they were selected.
+# -- host checks: two at a time (most are one process), reported in the
+# order of the plan. Each writes its log to host/<name>.log; exit 0 is PASS,
+# 4 SKIP (its last "SKIP: " line the reason), anything else FAIL.
 HOST_JOBS=2
-host_q=()
-queue_host() { # NAME SCRIPT BASE VARIANTS: run it, or report why it cannot
-	local why
-	why=$(why_not "$3" "$4")
-	if [ -n "$why" ]; then host_q+=("SKIP|$1|not run: $why"); return; fi
-	host_q+=("RUN|$1|$2|$3")
-}
-run_queue() { # run the queued checks, then report each, in order
-	local e name f b log running=0 rc
-	for e in "${host_q[@]}"; do
-		[ "${e%%|*}" = RUN ] || continue
-		IFS='|' read -r _ name f b <<<"$e"
-		log=$ALL_LOGS/${name//\//-}.log
-		rm -f "$log.rc"
+hostlog() { echo "$RUN_DIR/host/${1//\//-}.log"; }
+run_hosts() { # before|after
+	local name b c f log running=0 rc todo=()
+	for name in "${plan[@]}"; do
+		[[ $name == host/* ]] || continue
+		if after_boots "$name"; then [ "$1" = after ] || continue; else [ "$1" = before ] || continue; fi
+		todo+=("$name")
+		[ -z "$(why_not "$name")" ] || continue
+		r=${name#host/} b=${r%%/*} c=${r#*/}
+		[ "$b" = harness ] && b=$hbase
+		f=$TOP/tests/host/$c.sh log=$(hostlog "$name")
+		# the pass's own check reports its failure; the others that read it skip
+		if [ "${H[$f|needs]-}" = bisect ] && [ "$c" != bisect ] && [ -n "${broken[$b|bisect]:-}" ]; then
+			echo "SKIP: not run: ${broken[$b|bisect]}" >"$log" && echo 4 >"$log.rc"
+			continue
+		fi
 		(
 			rc=0
-			BASE=$b timed "$name" bash "$f" >"$log" 2>&1 || rc=$?
+			BASE=$b RUN_BOOTS=$RUN_DIR/boots.tsv timed "$name" bash "$f" >"$log" 2>&1 || rc=$?
 			echo "$rc" >"$log.rc"
 		) &
 		running=$((running + 1))
@@ -358,112 +463,88 @@ run_queue() { # run the queued checks, then report each, in order
 		fi
 	done
 	wait
-	for e in "${host_q[@]}"; do
-		if [ "${e%%|*}" = SKIP ]; then
-			IFS='|' read -r _ name rc <<<"$e"
-			report SKIP "$name" "$rc"
-			continue
-		fi
-		IFS='|' read -r _ name f b <<<"$e"
-		log=$ALL_LOGS/${name//\//-}.log
+	for name in "${todo[@]}"; do
+		log=$(hostlog "$name")
 		rc=$(cat "$log.rc" 2>/dev/null || echo "no exit status")
 		rm -f "$log.rc"
 		case $rc in
-		0) report PASS "$name" ;;
-		4) report SKIP "$name" "$(sed -n 's/^SKIP: //p' "$log" | tail -n1) (log: ${log#"$TOP"/})" ;;
-		*) report FAIL "$name" "$(grep -m1 'FAIL' "$log" || tail -n1 "$log") (log: ${log#"$TOP"/})" ;;
+		0) report_or_skip "$name" PASS ;;
+		4) report_or_skip "$name" SKIP "$(sed -n 's/^SKIP: //p' "$log" | tail -n1) (log: ${log#"$TOP"/})" ;;
+		*) report_or_skip "$name" FAIL "$(grep -m1 'FAIL' "$log" || tail -n1 "$log") (log: ${log#"$TOP"/})" ;;
 		esac
 	done
-	host_q=()
-}
-for c in "${harness_checks[@]}"; do
-	queue_host "host/harness/$c" "$TOP/tests/host/$c.sh" "$hbase" "${H[$TOP/tests/host/$c.sh|variants]-}"
-done
-run_hosts() { # before|after: the host checks that run before or after the boots
-	local h b c f deps
-	for h in "${hosts[@]}"; do
-		b=${h%%|*} c=${h#*|}
-		f=$TOP/tests/host/$c.sh deps=${H[$TOP/tests/host/$c.sh|variants]-}
-		if [ "${H[$f|needs]-}" = boots ]; then [ "$1" = after ] || continue; else [ "$1" = before ] || continue; fi
-		# the pass's own check reports its failure; the others that read it skip
-		[ "${H[$f|needs]-}" = bisect ] && [ "$c" != bisect ] && deps="$deps bisect"
-		queue_host "host/$b/$c" "$f" "$b" "$deps"
-	done
-	run_queue
 }
 run_hosts before
 
-# ---- guest scenarios: one boot per (base, variant, command line), two at a
-# time (a TCG guest runs on one host thread per vCPU), the heaviest first.
-keys=$(for key in "${!bootsel[@]}"; do
-	# shellcheck disable=SC2030 # r is local to this $(...) on purpose
-	r=${key#*|} v=${r%%|*}
-	w=$(variant_weight "$v")
-	printf '%s\t%s\n' "$w" "$key"
-done | sort -t$'\t' -k1,1rn -k2 | cut -f2)
+# -- boots: one per (base, variant, command line), two at a time (a TCG
+# guest runs on one host thread per vCPU), the heaviest first. Each writes
+# <base>/boot-<variant>-<tag>.{log,results} (tools/run-guest.sh) and its
+# KTAP to .out.
 boot_tag() { # CMDLINE
-	if [ -n "$1" ]; then echo "$1" | tr -c 'a-zA-Z0-9=._-' '_' | tr '=' '-'; else echo default; fi
+	if [ -n "$1" ]; then printf '%s' "$1" | tr -c 'a-zA-Z0-9=._-' '_' | tr '=' '-'; else printf default; fi
 }
-n=0 running=0
+running=0 nboots=0
 t0=$(now_ms)
-declare -A outfile=()
 for key in $keys; do
-	# shellcheck disable=SC2031 # r is set afresh, earlier in this same line
 	b=${key%%|*} r=${key#*|} v=${r%%|*} cl=${r#*|}
-	n=$((n + 1))
-	outfile[$key]=$ALL_LOGS/.boot-$n.out
-	rm -f "${outfile[$key]}"
-	[ -n "$(why_not "$b" "$v")" ] && continue
+	[ -z "$(why_not "$(bootname "$b" "$v" "$cl")")" ] || continue
+	out=$RUN_DIR/$b/boot-$v-$(boot_tag "$cl").out
 	say "boot $b $v ${cl:-(default command line)}: ${boots[$key]:-(no scenario)}"
 	(
 		t=$(now_ms)
-		BASE=$b "$TOP/tools/run-guest.sh" "$v" "$(boot_tag "$cl")" "${boots[$key]}" "$cl" >"${outfile[$key]}" 2>&1
+		BASE=$b "$TOP/tools/run-guest.sh" "$v" "$(boot_tag "$cl")" "${boots[$key]}" "$cl" >"$out" 2>&1
 		stamp "$t" "boot $b $v ${cl:-(default command line)}"
 	) &
-	running=$((running + 1))
+	nboots=$((nboots + 1)) running=$((running + 1))
 	if [ "$running" -ge 2 ]; then
 		wait -n
 		running=$((running - 1))
 	fi
 done
 wait
-[ "$n" -gt 0 ] && stamp "$t0" "all boots (two at a time, wall time)"
+[ "$nboots" -gt 0 ] && stamp "$t0" "all boots (two at a time, wall time)"
+: >"$RUN_DIR/boots.tsv"
 for key in $keys; do
 	b=${key%%|*} r=${key#*|} v=${r%%|*} cl=${r#*|}
-	why=$(why_not "$b" "$v")
+	bn=$(bootname "$b" "$v" "$cl") tag=$(boot_tag "$cl")
+	why=$(why_not "$bn")
 	if [ -n "$why" ]; then
-		report SKIP "guest/$b/$v/boot${cl:+:${cl// /,}}" "not run: $why"
-		for s in ${boots[$key]//,/ }; do report SKIP "guest/$b/$v/$s" "not run: $why"; done
+		report SKIP "$bn" "$why"
+		for s in ${boots[$key]//,/ }; do report SKIP "guest/$b/$v/$s" "not run: $bn did not run"; done
 		continue
 	fi
-	got=0
+	out=$RUN_DIR/$b/boot-$v-$tag.out
+	# run-guest.sh's KTAP: the boot's line first, then one per scenario
 	while IFS= read -r line; do
-		case $line in
-		"RESULT "*)
-			got=1
-			read -r _ st name detail <<<"$line"
-			# a boot nobody asked for is reported when it did not pass
-			if [ "$name" = "guest/$b/$v/boot${cl:+:${cl// /,}}" ] && [ "$st" = PASS ] &&
-				[ -z "${boot_named[$key]:-}" ]; then
-				continue
-			fi
-			report "$st" "$name" "$detail" ;;
-		"#"*) printf '        %s\n' "$line" ;;
-		esac
-	done <"${outfile[$key]}"
-	[ "$got" = 1 ] || report FAIL "guest/$b/$v/boot${cl:+:${cl// /,}}" "run-guest.sh gave no result: $(tail -n 3 "${outfile[$key]}" | tr '\n' ' ')"
+		if ktap_parse "$line"; then
+			report "$KT_ST" "$KT_NAME" "$KT_DETAIL"
+		elif [[ $line == "#"* ]]; then
+			printf '#   %s\n' "${line#"#"}"
+		fi
+	done <"$out"
+	[ -n "${got[$bn]:-}" ] || report FAIL "$bn" "run-guest.sh gave no result for it: $(tail -n 3 "$out" | tr '\n' ' ')"
+	for s in ${boots[$key]//,/ }; do
+		[ -n "${got[guest/$b/$v/$s]:-}" ] || report FAIL "guest/$b/$v/$s" "run-guest.sh gave no result for it"
+	done
+	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$b" "$v" "$tag" "${boots[$key]}" "${got[$bn]}" \
+		"$RUN_DIR/$b/boot-$v-$tag.results" >>"$RUN_DIR/boots.tsv"
 done
 
 run_hosts after
 
+# ---- 3. reconcile: every planned name has its one result ------------------
+for name in "${plan[@]}"; do
+	[ -n "${got[$name]:-}" ] || report FAIL "$name" "harness error: planned, but no step gave a result"
+done
 total=$(($(date +%s) - start))
 {
-	echo "time per step (seconds), from build/logs/timing.tsv:"
+	echo "time per step (seconds), from ${timing#"$TOP"/}:"
 	sort -rn "$timing" | awk -F'\t' '{printf "  %6d  %s\n", $1, $2}'
 	printf '  %6d  total (tests/run.sh)\n' "$total"
-} | tee "$ALL_LOGS/timing.txt" >&2
-say "tests done in ${total}s; logs in build/logs/ and build/<base>/logs/"
-[ ${#failed[@]} -eq 0 ] || printf 'failed: %s\n' "${failed[*]}"
+} | tee "$RUN_DIR/timing.txt" >&2
+say "tests done in ${total}s; everything of this run is in ${RUN_DIR#"$TOP"/}/"
+[ "$k" = ${#plan[@]} ] || echo "# harness error: $k results for a plan of ${#plan[@]}"
+[ ${#failed[@]} -eq 0 ] || printf '# failed: %s\n' "${failed[*]}"
 echo "$npass passed, $nfail failed, $nskip skipped"
-[ $((npass + nfail)) -gt 0 ] || { echo "no test ran (ONLY='${ONLY:-}')" >&2; exit 1; }
-[ "$nfail" -eq 0 ]
+[ $((npass + nfail)) -gt 0 ] || { echo "ERROR: no test ran (ONLY='${ONLY:-}')" >&2; exit 1; }
+[ "$nfail" -eq 0 ] && [ "$k" = ${#plan[@]} ]

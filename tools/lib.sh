@@ -15,7 +15,10 @@ esac
 export BASE
 BUILD=$TOP/build/$BASE
 PATCHES=${PATCHES:-$TOP/patches/$BASE}
-LOGS=$BUILD/logs
+# Logs: inside a run of tests/run.sh, which exports RUN_DIR (a directory of
+# its own per run, build/runs/<id>), each base's logs go to RUN_DIR/<base>;
+# a tool run on its own (make kernel, make demo) logs to build/<base>/logs.
+if [ -n "${RUN_DIR:-}" ]; then LOGS=$RUN_DIR/$BASE; else LOGS=$BUILD/logs; fi
 # Downloads and ccache live outside the clone, shared by every clone on the
 # machine: a fresh clone (CI) on a machine that has built before starts warm.
 CACHE=${DEPRECATED_EXPORTS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/deprecated-exports}
@@ -44,6 +47,75 @@ mkdir -p "$LOGS" "$CACHE/dl"
 # A kernel splat on a guest's console (grep -E): any line fails the boot.
 # shellcheck disable=SC2034 # used by the scripts that source lib.sh
 SPLAT_RE='Oops|BUG:|WARNING:|Call Trace|Kernel panic|KASAN|kmemleak: [1-9]|INFO: task .* blocked.* for more than|hard LOCKUP|INFO: rcu_[a-z_]+ (self-)?detected (expedited )?stall'
+# KTAP (version 1), the one result format from the guest's init to the
+# runner's closing line: "ok N NAME", "ok N NAME # SKIP REASON",
+# "not ok N NAME # DETAIL", "not ok N NAME # TIMEOUT DETAIL"; names have no
+# spaces. ktap_line ST N NAME [DETAIL] prints one, ST being PASS, FAIL, SKIP
+# or TIMEOUT.
+ktap_line() {
+	case $1 in
+	PASS) printf 'ok %s %s\n' "$2" "$3" ;;
+	SKIP) printf 'ok %s %s # SKIP %s\n' "$2" "$3" "${4:-}" ;;
+	TIMEOUT) printf 'not ok %s %s # TIMEOUT %s\n' "$2" "$3" "${4:-}" ;;
+	*) printf 'not ok %s %s%s\n' "$2" "$3" "${4:+ # $4}" ;;
+	esac
+}
+# ktap_parse LINE: for a result line, set KT_ST (PASS, FAIL, SKIP or
+# TIMEOUT), KT_N, KT_NAME and KT_DETAIL; status 1 for any other line.
+ktap_parse() {
+	local l=$1 rest
+	case $l in
+	"ok "*) KT_ST=PASS rest=${l#ok } ;;
+	"not ok "*) KT_ST=FAIL rest=${l#not ok } ;;
+	*) return 1 ;;
+	esac
+	KT_N=${rest%% *}
+	[[ $KT_N =~ ^[0-9]+$ ]] || return 1
+	rest=${rest#"$KT_N"} rest=${rest# }
+	KT_NAME=${rest%% *}
+	[ -n "$KT_NAME" ] && [ "$KT_NAME" != "#" ] || return 1
+	rest=${rest#"$KT_NAME"} KT_DETAIL=
+	case $KT_ST$rest in
+	PASS" # SKIP"*) KT_ST=SKIP KT_DETAIL=${rest#" # SKIP"} ;;
+	*" # TIMEOUT"*) KT_ST=TIMEOUT KT_DETAIL=${rest#" # TIMEOUT"} ;;
+	*" # "*) KT_DETAIL=${rest#" # "} ;;
+	PASS | FAIL) ;;
+	*) return 1 ;;
+	esac
+	KT_DETAIL=${KT_DETAIL# }
+}
+# guest_ktap RESULTS SCENARIOS: read the guest's KTAP (its results channel)
+# against its plan, the SCENARIOS (comma-separated) in that order. Prints
+# "PLAN ok" or "PLAN <what is wrong>" (no "KTAP version 1" line, a plan that
+# is not 1..<number of scenarios>, a result out of its place in the plan, a
+# scenario reported twice), then "<scenario>\t<ST>\t<detail>" for each
+# scenario, ST being NONE when the guest gave no result for it.
+guest_ktap() {
+	local res=$1 line ver= plan= i bad=()
+	local -a sc
+	local -A st=() det=()
+	IFS=, read -ra sc <<<"$2"
+	while IFS= read -r line; do
+		case $line in
+		"KTAP version 1") ver=1; continue ;;
+		1..*) if [ -z "$plan" ]; then plan=${line#1..}; else bad+=("a second plan '$line'"); fi; continue ;;
+		esac
+		ktap_parse "$line" || continue
+		i=$KT_N
+		if [ "$i" -lt 1 ] || [ "$i" -gt ${#sc[@]} ] || [ "${sc[i - 1]}" != "$KT_NAME" ]; then
+			bad+=("'$line' is not in its place in the plan")
+		elif [ -n "${st[$KT_NAME]:-}" ]; then
+			bad+=("$KT_NAME reported twice")
+			st[$KT_NAME]=FAIL det[$KT_NAME]="the guest reported it twice"
+		else
+			st[$KT_NAME]=$KT_ST det[$KT_NAME]=$KT_DETAIL
+		fi
+	done <"$res"
+	[ -n "$ver" ] || bad+=("no 'KTAP version 1' line")
+	[ "$plan" = ${#sc[@]} ] || bad+=("the plan is '1..${plan:-(none)}' for ${#sc[@]} scenario(s)")
+	if [ ${#bad[@]} -eq 0 ]; then echo "PLAN ok"; else printf -v line '%s; ' "${bad[@]}"; echo "PLAN ${line%; }"; fi
+	for i in "${sc[@]}"; do printf '%s\t%s\t%s\n' "$i" "${st[$i]:-NONE}" "${det[$i]:-}"; done
+}
 say()  { printf '==> %s\n' "$*" >&2; }
 warn() { printf 'WARNING: %s\n' "$*" >&2; }
 die()  { printf 'ERROR: %s\n' "$*" >&2; exit 1; }
@@ -103,6 +175,11 @@ arch_facts() {
 #   BASES       the bases it exists for (default: mainline 6.12)
 #   ROLE        test (default), gate (built by a gate, not on its own) or bench
 #   WEIGHT      relative build cost, for scheduling (default 1)
+#   KIND        what the kernel is, for the "# variants: @KIND" of scenarios:
+#               arch (default: an architecture's own kernel), off (the
+#               option compiled out), next (with the next cycle's removal),
+#               debug (the debug options): a new architecture's variant file
+#               gets every "@arch" scenario without editing one
 #   TREE        source under build/<base>/ (default linux)
 #   OBJPATH     object directory under build/<base>/ (default obj/<variant>)
 #   NEXT=1      the tree is the series' tree plus patches/<base>/next

@@ -1,5 +1,5 @@
 #!/bin/sh
-# variants: x86_64 i386 arm64 s390x
+# variants: @arch
 # Before an upgrade, on the installed kernel, with Debian's kmod and no
 # binutils: modules_install's modules.deprecated_exports lists vmlinux's
 # deprecated exports, and the scan that 'make -C /lib/modules/<r>/build

@@ -1,5 +1,5 @@
 #!/bin/sh
-# variants: x86_64 x86_64-nounused x86_64-next i386 arm64 s390x s390x-nounused x86_64-debug
+# variants: @arch @off @next @debug
 # An out-of-tree module loads with insmod and unloads with rmmod.
 # shellcheck source=lib.sh
 . /tests/lib.sh

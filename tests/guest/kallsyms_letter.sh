@@ -1,5 +1,5 @@
 #!/bin/sh
-# variants: x86_64 i386 arm64 s390x
+# variants: @arch
 # /proc/kallsyms: a deprecated export of a module keeps the letter of an
 # ordinary export of its class (upper case where the export is), not the
 # lower case of a symbol that is not exported. The loader decides the case

@@ -1,5 +1,5 @@
 #!/bin/sh
-# variants: x86_64 i386 arm64 s390x
+# variants: @arch
 # /sys/kernel/deprecated_exports lists the kernel's own deprecated exports:
 # the two that the series deprecates in fs/kernel_read_file.c, in the format
 # of /sys/module/<m>/deprecated_exports. The test modules' exports are not

@@ -1,5 +1,5 @@
 #!/bin/sh
-# variants: x86_64 i386 arm64 s390x
+# variants: @arch
 # A module reading a file through kernel_read_file_from_fd (deprecated for
 # $REL, configs/<base>/harness.env) loads with one warning and works.
 # shellcheck source=lib.sh

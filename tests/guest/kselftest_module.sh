@@ -1,5 +1,5 @@
 #!/bin/sh
-# variants: x86_64 i386 arm64 s390x x86_64-debug
+# variants: @arch @debug
 # The series' own selftest (tools/testing/selftests/module), installed with
 # the selftests Makefile and run by kselftest's runner under Debian's dash:
 # it must run, not skip, and report every KTAP test as ok.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# variants: x86_64 x86_64-nounused i386 arm64 s390x s390x-nounused
+# variants: @arch @off
 # modprobe pulls in another out-of-tree module's export through depmod.
 # shellcheck source=lib.sh
 . /tests/lib.sh

@@ -1,5 +1,5 @@
 #!/bin/sh
-# variants: x86_64 i386 arm64 s390x
+# variants: @arch
 # bases: mainline
 # A module built with the 6.12 backport's deprecated export sections
 # (__ksymtab_unused_gpl and its CRC and removal tables) loads on mainline:

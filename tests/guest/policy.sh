@@ -1,5 +1,5 @@
 #!/bin/sh
-# variants: x86_64 i386 arm64 s390x
+# variants: @arch
 # A GPL-incompatible module cannot reach an EXPORT_UNUSED_SYMBOL_GPL export:
 # not by linking against it, not through symbol_get(), not through a GPL
 # shim that also links against a proprietary module. No path logs a

@@ -1,5 +1,5 @@
 #!/bin/sh
-# variants: x86_64 i386 arm64 s390x x86_64-debug
+# variants: @arch @debug
 # A module's symbol_get() of a deprecated export is logged once however often
 # it is called, and listed in its /sys/module/<m>/deprecated_exports like a
 # linked use, also after symbol_put() and after the exporter has gone. Every

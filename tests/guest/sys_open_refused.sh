@@ -1,5 +1,5 @@
 #!/bin/sh
-# variants: x86_64 x86_64-nounused x86_64-next i386 arm64 s390x s390x-nounused
+# variants: @arch @off @next
 # The 2007 story: sys_open/sys_read are not exported; the loader refuses a
 # module that wants them, names both, and the kernel stays healthy.
 # shellcheck source=lib.sh

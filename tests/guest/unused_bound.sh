@@ -1,5 +1,5 @@
 #!/bin/sh
-# variants: x86_64 i386 arm64 s390x x86_64-debug
+# variants: @arch @debug
 # Case 5: a module importing twelve deprecated exports gets ten lines and
 # one summary; sysfs still lists all twelve.
 # shellcheck source=lib.sh

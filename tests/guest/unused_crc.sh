@@ -1,5 +1,5 @@
 #!/bin/sh
-# variants: x86_64 i386 arm64 s390x
+# variants: @arch
 # Case 8: MODVERSIONS: a CRC mismatch on a deprecated export is refused like
 # any other, before any deprecation warning.
 # shellcheck source=lib.sh

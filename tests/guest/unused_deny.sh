@@ -1,5 +1,5 @@
 #!/bin/sh
-# variants: x86_64 i386 arm64 s390x
+# variants: @arch
 # cmdline: module.${DEP_PARAM}=deny
 # Case 6: the deny switch refuses the module of case 1 as the removal will:
 # one deny line, then the ordinary "Unknown symbol" (-ENOENT, as for an

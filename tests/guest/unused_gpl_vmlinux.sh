@@ -1,5 +1,5 @@
 #!/bin/sh
-# variants: x86_64 i386 arm64 s390x
+# variants: @arch
 # Case 1: a GPL module using a vmlinux EXPORT_UNUSED_SYMBOL_GPL export loads
 # and works, with exactly one warning line; sysfs lists the export; no taint
 # beyond out-of-tree; unloading and reloading warns again, once.

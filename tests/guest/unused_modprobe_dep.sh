@@ -1,5 +1,5 @@
 #!/bin/sh
-# variants: x86_64 i386 arm64 s390x
+# variants: @arch
 # Case 3: a module using a plain EXPORT_UNUSED_SYMBOL export of another
 # module: modprobe pulls the exporter in via depmod; one warning.
 # shellcheck source=lib.sh

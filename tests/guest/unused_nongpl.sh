@@ -1,5 +1,5 @@
 #!/bin/sh
-# variants: x86_64 i386 arm64 s390x
+# variants: @arch
 # Case 2: a non-GPL module cannot use an EXPORT_UNUSED_SYMBOL_GPL export:
 # refused with the loader's usual message, and no deprecation line.
 # shellcheck source=lib.sh

@@ -1,5 +1,5 @@
 #!/bin/sh
-# variants: x86_64-nounused s390x-nounused
+# variants: @off
 # Case 7: with deprecated exports compiled out ($DEP_CONFIG=n) the deprecated export does not exist:
 # the loader says Unknown symbol, and the loader's switch is gone too.
 # shellcheck source=lib.sh

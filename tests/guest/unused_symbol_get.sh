@@ -1,5 +1,5 @@
 #!/bin/sh
-# variants: x86_64 i386 arm64 s390x x86_64-debug
+# variants: @arch @debug
 # Case 4: symbol_get() of a deprecated export warns, once, naming the caller.
 # shellcheck source=lib.sh
 . /tests/lib.sh

@@ -24,47 +24,64 @@ extra=$(comm -23 "$scratch/check" "$scratch/all" | tr '\n' ' ')
 	fail "make check lists variants that configs/*.variant leave to make check-full"
 grep -qx 'guest/mainline/arm64/boot' "$scratch/check" || fail "make check does not boot mainline's arm64"
 # the big-endian guest, on both bases, and its option-off kernel on mainline
-for n in guest/mainline/s390x/boot guest/6.12/s390x/boot guest/mainline/s390x-nounused/unused_off; do
-	grep -qx "$n" "$scratch/check" || fail "make check does not run $n"
+for name in guest/mainline/s390x/boot guest/6.12/s390x/boot guest/mainline/s390x-nounused/unused_off; do
+	grep -qx "$name" "$scratch/check" || fail "make check does not run $name"
 done
 echo "make check: $(wc -l <"$scratch/check") of the $n names of make check-full"
 bad=0
 while IFS= read -r name; do
 	got=$(FULL=1 ONLY=$name LIST=1 "$TOP/tests/run.sh")
-	# a host check that reads this run's boots (# needs: boots) brings the
-	# scenarios of its "# scenarios:" header along, and nothing else
-	f=$TOP/tests/host/${name##*/}.sh
+	# The plan holds the name and the products it needs (its tree, builds
+	# and boots), and a host check that reads this run's boots (# needs:
+	# boots) brings the scenarios of its "# scenarios:" header along:
+	# nothing else.
+	f=$TOP/tests/host/${name##*/}.sh sc=
 	if [[ $name == host/* ]] && grep -qx '# needs: boots' "$f"; then
 		sc=$(sed -n 's/^# scenarios: *//p' "$f")
-		got=$(echo "$got" | while IFS= read -r g; do
-			[[ " $sc " == *" ${g##*/} "* && $g == guest/* ]] || echo "$g"; done)
 	fi
-	if [ "$got" != "$name" ]; then
+	others=$(echo "$got" | while IFS= read -r g; do
+		[ "$g" = "$name" ] && continue
+		[[ $g == tree/* || $g == build/* || $g =~ ^guest/[^/]+/[^/]+/boot(:|$) ]] && continue
+		[[ " $sc " == *" ${g##*/} "* && $g == guest/* ]] && continue
+		echo "$g"
+	done)
+	if ! grep -qxF -- "$name" <<<"$got" || [ -n "$others" ]; then
 		echo "ONLY=$name selects: $(echo "$got" | tr '\n' ' ')"
 		bad=$((bad + 1))
 	fi
-done < <(grep -E '^host/|/boot(:|$)' "$scratch/all"
-	grep -vE '^host/|/boot(:|$)' "$scratch/all" | awk -F/ '!seen[$2 "/" $3]++'
+done < <(grep -E '^host/|^tree/|^build/|/boot(:|$)' "$scratch/all"
+	grep -vE '^host/|^tree/|^build/|/boot(:|$)' "$scratch/all" | awk -F/ '!seen[$2 "/" $3]++'
 	echo guest/6.12/i386/policy)
 [ "$bad" = 0 ] || fail "$bad name(s) do not select exactly themselves"
 echo "the names tried (of $n) select exactly themselves"
 
+# A pattern that selects nothing is an error that names it (the README's
+# example guest/6.12/i386/policy is in make check-full only).
+rc=0
+env -u FULL ONLY='guest/6.12/i386/policy host/mainline/no_such_check' LIST=1 "$TOP/tests/run.sh" \
+	>"$scratch/none" 2>&1 || rc=$?
+[ "$rc" = 2 ] || fail "ONLY= with patterns that select nothing: exit $rc, not 2"
+grep -q "'guest/6.12/i386/policy'" "$scratch/none" && grep -q "'host/mainline/no_such_check'" "$scratch/none" ||
+	fail "the error does not name both patterns: $(cat "$scratch/none")"
+echo "ONLY= patterns that select nothing: exit 2, named: $(head -n1 "$scratch/none")"
+
 # A name that needs no kernel runs too: ONLY=<a host check> used to stop at
 # "no test selected" because nothing had to be built.
 h=$(grep -m1 '^host/mainline/' "$scratch/all")
-RUN_LOGS=$scratch/logs BASES=mainline ONLY=$h inner_run >"$scratch/one" 2>&1 || true
-grep -E '^(PASS|FAIL|SKIP|TIMEOUT) |passed, ' "$scratch/one"
-if [ "$(grep -cE '^(PASS|FAIL|SKIP|TIMEOUT) ' "$scratch/one")" = 1 ] &&
-	grep -qE "^(PASS|FAIL) +$h(:|$)" "$scratch/one"; then
+RUN_DIR=$scratch/run BASES=mainline ONLY=$h inner_run >"$scratch/one" 2>&1 || true
+grep -E '^(not )?ok |passed, ' "$scratch/one"
+if [ "$(grep -cE '^(not )?ok [0-9]+ host/' "$scratch/one")" = 1 ] &&
+	grep -qE "^(not )?ok [0-9]+ $h( |$)" "$scratch/one"; then
 	echo "ONLY=$h runs that check alone"
 else
 	fail "ONLY=$h does not run exactly that check"
 fi
 
-# LIST=1 leaves the last run's timings alone: make check's table of build
-# times was once emptied by the LIST=1 runs of this very test.
-mkdir -p "$scratch/keep"
-printf '1\tsentinel\n' >"$scratch/keep/timing.tsv"
-RUN_LOGS=$scratch/keep LIST=1 "$TOP/tests/run.sh" >/dev/null
-grep -q sentinel "$scratch/keep/timing.tsv" || fail "LIST=1 emptied timing.tsv"
-echo "LIST=1 leaves timing.tsv alone"
+# LIST=1 makes no run: no directory, and the last run stays the last.
+mkdir -p "$TOP/build/runs"
+before=$(readlink "$TOP/build/runs/last" || true)
+ls "$TOP/build/runs" >"$scratch/runs.before"
+LIST=1 "$TOP/tests/run.sh" >/dev/null
+ls "$TOP/build/runs" | cmp -s - "$scratch/runs.before" || fail "LIST=1 made a run directory"
+[ "$(readlink "$TOP/build/runs/last" || true)" = "$before" ] || fail "LIST=1 moved build/runs/last"
+echo "LIST=1 makes no run directory"

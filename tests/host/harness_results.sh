@@ -19,7 +19,7 @@ g=guest/$BASE/x86_64
 runner() { # LOG ONLY...: run the runner on this base alone
 	local log=$1
 	shift
-	RUN_LOGS=$scratch/logs BASES=$BASE ONLY="$*" inner_run >"$log" 2>"$log.err" || true
+	RUN_DIR=$scratch/run-${log##*/} BASES=$BASE ONLY="$*" inner_run >"$log" 2>"$log.err" || true
 	sed 's/^/    | /' "$log"
 }
 line_is() { # LOG REGEX: exactly one line of LOG matches
@@ -30,13 +30,15 @@ line_is() { # LOG REGEX: exactly one line of LOG matches
 }
 
 runner "$scratch/run1" "$g/boot" "$g/selftest_skip" "$g/selftest_hang" "$g/selftest_after"
-line_is "$scratch/run1" "^SKIP +$g/selftest_skip: .*skipping on purpose"
-line_is "$scratch/run1" "^TIMEOUT +$g/selftest_hang: after 5s"
-line_is "$scratch/run1" "^PASS +$g/selftest_after$"
-line_is "$scratch/run1" "^PASS +$g/boot$"
-line_is "$scratch/run1" "^2 passed, 1 failed, 1 skipped$"
-grep -q "^$g/selftest_skip\$\|PASS .*selftest_skip" "$scratch/run1" && fail "the skip is also printed as a pass"
-log=$(ls "$TOP/build/$BASE/logs/boot-x86_64-default.log")
+line_is "$scratch/run1" "^ok [0-9]+ $g/selftest_skip # SKIP .*skipping on purpose"
+line_is "$scratch/run1" "^not ok [0-9]+ $g/selftest_hang # TIMEOUT after 5s"
+line_is "$scratch/run1" "^ok [0-9]+ $g/selftest_after$"
+line_is "$scratch/run1" "^ok [0-9]+ $g/boot$"
+# the products, tree and build, are results too
+line_is "$scratch/run1" "^4 passed, 1 failed, 1 skipped$"
+grep -q "^ok [0-9]* $g/selftest_skip\$" "$scratch/run1" && fail "the skip is also printed as a pass"
+log=$scratch/run-run1/$BASE/boot-x86_64-default.log
+[ -f "$log" ] || fail "the inner run's console is not in its own run directory (${log#"$TOP"/})"
 res=${log%.log}.results
 expect_grep '^# harness-selftest-output-marker$' "$res"
 grep -q 'harness-selftest-output-marker' "$log" && fail "scenario output reached the kernel console"
@@ -46,9 +48,9 @@ want=$(sha256sum "$TOP/tests/guest/selftest_after.sh" | cut -d' ' -f1)
 expect_grep "^# self: $want\$" "$res"
 
 GUEST_TIMEOUT=40 runner "$scratch/run2" "$g/selftest_wedge"
-line_is "$scratch/run2" "^[A-Z]+ +$g/boot"
-line_is "$scratch/run2" "^TIMEOUT +$g/boot: guest did not end within 40s"
-line_is "$scratch/run2" "^SKIP +$g/selftest_wedge: no result: $g/boot is TIMEOUT"
-line_is "$scratch/run2" "^0 passed, 1 failed, 1 skipped$"
+line_is "$scratch/run2" "^(not )?ok [0-9]+ $g/boot"
+line_is "$scratch/run2" "^not ok [0-9]+ $g/boot # TIMEOUT guest did not end within 40s"
+line_is "$scratch/run2" "^ok [0-9]+ $g/selftest_wedge # SKIP no result: $g/boot is TIMEOUT"
+line_is "$scratch/run2" "^2 passed, 1 failed, 1 skipped$"
 grep -q '^ *#   ' "$scratch/run2" || fail "no console tail printed for the killed guest"
 echo "results: skip, scenario timeout, hung boot, channels and fresh scenarios as they should be"

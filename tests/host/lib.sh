@@ -11,7 +11,25 @@ expect_grep() { # REGEX FILE
 # share build/<base>/ (the objects, and the runner's marks of which tree and
 # kernels are done, which each run clears first), and host checks run two at
 # a time: so they take turns.
-inner_run() { flock "$TOP/build/.inner-run.lock" "$TOP/tests/run.sh"; }
+# Each inner run has a directory of its own, RUN_DIR, which the caller sets
+# (under its scratch directory): nothing of it lands in the outer run's.
+inner_run() {
+	[ -n "${RUN_DIR:-}" ] || fail "inner_run without a RUN_DIR of its own"
+	flock "$TOP/build/.inner-run.lock" "$TOP/tests/run.sh"
+}
+# boot_results VARIANT SCENARIO: the results channel of this run's boot of
+# this base's VARIANT that ran SCENARIO (from RUN_BOOTS, which the runner
+# gives the checks that say "# needs: boots"); fails when there is none, or
+# when that boot did not pass (the runner skips the check then).
+boot_results() {
+	local row
+	[ -s "${RUN_BOOTS:-}" ] || fail "no boots of this run (RUN_BOOTS='${RUN_BOOTS:-}'): run this check through tests/run.sh"
+	row=$(awk -F'\t' -v b="$BASE" -v v="$1" -v s="$2" '$1 == b && $2 == v && index("," $4 ",", "," s ",")' "$RUN_BOOTS")
+	[ -n "$row" ] || fail "no boot of $BASE/$1 ran $2 in this run"
+	[ "$(wc -l <<<"$row")" = 1 ] || fail "more than one boot of $BASE/$1 ran $2"
+	[ "$(cut -f5 <<<"$row")" = PASS ] || fail "the boot of $BASE/$1 that ran $2 is $(cut -f5 <<<"$row")"
+	cut -f6 <<<"$row"
+}
 # scratch_dir: set $scratch to a fresh directory under build/tmp, removed
 # when the test exits.
 scratch_dir() {

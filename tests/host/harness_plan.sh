@@ -1,0 +1,183 @@
+#!/bin/bash
+# bases: harness
+# The runner plans, executes and reconciles (issue 28): every planned name
+# gets exactly one result, in KTAP. Run on a copy of the harness whose
+# kernel builds are stubs (a file where the kernel image would be) and whose
+# QEMU is a stub that prints a planted guest report: the real tests/run.sh
+# and tools/run-guest.sh read them. Planted in the copy:
+#  - a boot whose guest reports one of its two scenarios: a FAIL for the
+#    other, naming it;
+#  - a guest that reports a scenario twice, and one whose report has no plan
+#    line: the boot fails, saying why;
+#  - a hung guest: one TIMEOUT (its boot), its scenario and the host check
+#    that reads it SKIPs naming the boot, never a second failure;
+#  - a build that fails: one FAIL, and the host check that needs it a SKIP;
+#  - a run-guest.sh that prints a result twice and one nobody planned:
+#    harness errors, each a FAIL;
+#  - the boot limit from the times measured before, not from the headers;
+#  - the run's directory: every boot's console, every check's log, the plan;
+#    a run without RUN_DIR makes build/runs/<id> and build/runs/last.
+. "$(dirname "$0")/lib.sh"
+scratch_dir
+c=$scratch/copy
+harness_copy "$c" tests/run.sh tests/host/lib.sh bench/guest
+mkdir -p "$c/tests/guest" "$c/bin"
+cp "$TOP/tests/guest/init" "$c/tests/guest/"
+export DEPRECATED_EXPORTS_CACHE=$scratch/cache PATH=$c/bin:$PATH STUB_TOP=$c
+
+# The builds: a kernel image and an initramfs that are only files; s390x's
+# build fails.
+cat >"$c/tools/tree.sh" <<'EOF'
+#!/bin/bash
+mkdir -p "$(dirname "$0")/../build/$BASE/linux"
+EOF
+cat >"$c/tools/build-kernel.sh" <<'EOF'
+#!/bin/bash
+. "$(dirname "$0")/lib.sh"
+load_variant "$1"
+[ "$1" != s390x ] || die "planted failure of the s390x kernel"
+mkdir -p "$(dirname "$OBJ/$IMAGE")" && echo stub >"$OBJ/$IMAGE"
+echo "stub build of $1" >"$LOGS/build-$1.log"
+EOF
+printf '#!/bin/bash\n' >"$c/tools/build-modules.sh"
+cat >"$c/tools/mkinitramfs.sh" <<'EOF'
+#!/bin/bash
+. "$(dirname "$0")/lib.sh"
+mkdir -p "$BUILD/initramfs" && echo stub >"$BUILD/initramfs/$1.cpio.gz"
+EOF
+# The guest: what each scenario's "# stub:" header says it does.
+cat >"$c/bin/qemu-system-x86_64" <<'EOF'
+#!/bin/bash
+con= res= append=
+while [ $# -gt 0 ]; do
+	case $1 in
+	-serial) if [ -z "$con" ]; then con=${2#file:}; else res=${2#file:}; fi; shift ;;
+	-append) append=$2; shift ;;
+	esac
+	shift
+done
+list=$(tr ' ' '\n' <<<"$append" | sed -n 's/^harness\.scenarios=//p' | tr ',' ' ')
+echo "Linux version stub" >"$con"
+# shellcheck disable=SC2086
+set -- $list
+{
+	echo "KTAP version 1"
+	grep -q 'stub: noplan' "$STUB_TOP/tests/guest/$1.sh" || echo "1..$#"
+	n=0
+	for s; do
+		n=$((n + 1))
+		case $(sed -n 's/^# stub: //p' "$STUB_TOP/tests/guest/$s.sh") in
+		omit) ;;
+		twice) echo "ok $n $s"; echo "ok $n $s" ;;
+		hang) sleep 600 ;;
+		fail) echo "# planted failure"; echo "not ok $n $s # exit 1" ;;
+		*) echo "# $s: 2 s"; echo "ok $n $s" ;;
+		esac
+	done
+	echo HARNESS-END
+} >"$res"
+EOF
+chmod +x "$c"/tools/*.sh "$c/bin/qemu-system-x86_64"
+scenario() { # NAME STUB [HEADER...]
+	local n=$1 st=$2
+	shift 2
+	printf '%s\n' '#!/bin/sh' '# variants: x86_64' "$@" "# stub: $st" >"$c/tests/guest/$n.sh"
+}
+scenario p_ok pass
+scenario p_omit omit
+scenario p_twice twice '# cmdline: stub.twice=1'
+scenario p_noplan noplan '# cmdline: stub.noplan=1'
+scenario p_hang hang '# cmdline: stub.hang=1'
+scenario p_dup pass '# cmdline: stub.dup=1'
+printf '%s\n' '#!/bin/bash' '# variants: x86_64' 'echo fine' >"$c/tests/host/h_ok.sh"
+printf '%s\n' '#!/bin/bash' '# variants: s390x' 'echo "should not run"; exit 1' >"$c/tests/host/h_s390x.sh"
+printf '%s\n' '#!/bin/bash' '# needs: boots' '# scenarios: p_hang' '# variants: x86_64' \
+	'echo "should not run"; exit 1' >"$c/tests/host/h_hang.sh"
+# run-guest.sh wrapped: for the boot of p_dup it prints a result twice and
+# one for a name nobody planned.
+mv "$c/tools/run-guest.sh" "$c/tools/run-guest.real"
+cat >"$c/tools/run-guest.sh" <<'EOF'
+#!/bin/bash
+"$(dirname "$0")/run-guest.real" "$@"
+rc=$?
+if [ "$3" = p_dup ]; then echo "ok 9 guest/$BASE/x86_64/p_dup"; echo "ok 10 guest/$BASE/x86_64/p_stray"; fi
+exit $rc
+EOF
+chmod +x "$c/tools/run-guest.sh" "$c/tools/run-guest.real"
+
+g=guest/mainline/x86_64
+rc=0
+RUN_DIR=$scratch/run GUEST_TIMEOUT=5 BASES=mainline "$c/tests/run.sh" >"$scratch/out" 2>"$scratch/err" || rc=$?
+sed 's/^/    | /' "$scratch/out"
+[ "$rc" = 1 ] || fail "the runner exited $rc, not 1 (stderr: $(tail -n3 "$scratch/err"))"
+one() { # REGEX: exactly one line of the output matches
+	local n
+	n=$(grep -cE -- "$1" "$scratch/out")
+	[ "$n" = 1 ] || fail "expected one line matching /$1/, found $n"
+	echo "one line: /$1/"
+}
+none() { ! grep -E -- "$1" "$scratch/out" || fail "a line matches /$1/"; }
+# KTAP: the version, the plan, results numbered 1..N, the closing line.
+[ "$(sed -n 1p "$scratch/out")" = "KTAP version 1" ] || fail "the first line is not 'KTAP version 1'"
+planned=$(sed -n 2p "$scratch/out")
+[ "$planned" = "1..$(wc -l <"$scratch/run/plan")" ] || fail "the plan line '$planned' is not the plan's size"
+grep -E '^(not )?ok [0-9]+ ' "$scratch/out" | awk '{ n++; k = ($1 == "ok") ? $2 : $3; if (k != n) exit 1 }' ||
+	fail "the results are not numbered 1, 2, 3..."
+# the plan's 17 names and the two harness errors
+one '^8 passed, 8 failed, 3 skipped$'
+one '# harness error: 19 results for a plan of 17$'
+one "^ok [0-9]+ host/mainline/h_ok$"
+one "^not ok [0-9]+ build/mainline/s390x # .*planted failure of the s390x kernel"
+one "^ok [0-9]+ host/mainline/h_s390x # SKIP not run: build/mainline/s390x failed$"
+one "^ok [0-9]+ $g/p_ok$"
+one "^not ok [0-9]+ $g/p_omit # the guest reported no result for it$"
+one "^not ok [0-9]+ $g/boot:stub.twice=1 # the guest's KTAP does not match its plan .*p_twice reported twice"
+one "^not ok [0-9]+ $g/p_twice # the guest reported it twice$"
+one "^not ok [0-9]+ $g/boot:stub.noplan=1 # the guest's KTAP does not match its plan .*the plan is '1..\(none\)'"
+one "^not ok [0-9]+ $g/boot:stub.hang=1 # TIMEOUT guest did not end within 5s"
+one "^ok [0-9]+ $g/p_hang # SKIP no result: $g/boot:stub.hang=1 is TIMEOUT$"
+one "^ok [0-9]+ host/mainline/h_hang # SKIP not run: $g/boot:stub.hang=1 is TIMEOUT$"
+one "^ok [0-9]+ $g/p_dup$"
+one "^not ok [0-9]+ $g/p_dup # harness error: a second result"
+one "^not ok [0-9]+ $g/p_stray # harness error: a result nobody planned"
+none 'should not run'
+# The run's directory holds every boot's console and results, every check's
+# log and the plan; no boot wrote to the copy's build/<base>/logs.
+for t in default stub.twice-1 stub.noplan-1 stub.hang-1 stub.dup-1; do
+	[ -f "$scratch/run/mainline/boot-x86_64-$t.log" ] && [ -f "$scratch/run/mainline/boot-x86_64-$t.results" ] ||
+		fail "no console or results of the boot '$t' in the run's directory"
+done
+[ -f "$scratch/run/host/host-mainline-h_ok.log" ] || fail "no log of host/mainline/h_ok in the run's directory"
+[ -f "$scratch/run/mainline/build-x86_64.log" ] || fail "the build's log is not in the run's directory"
+! ls "$c/build/mainline/logs"/boot-* 2>/dev/null || fail "a boot wrote into build/mainline/logs"
+echo "every console, log and the plan are in the run's directory"
+
+# The limit of a boot comes from what its scenarios took before: p_ok took
+# 2 s in the run above, so its next boot may take 120 s (the floor), not 90 s
+# plus its header's 120 s.
+[ "$(awk '$1 == "p_ok" { print $2 }' "$DEPRECATED_EXPORTS_CACHE/boot-times/mainline-x86_64.tsv")" = 2 ] ||
+	fail "the time of p_ok was not recorded: $(cat "$DEPRECATED_EXPORTS_CACHE/boot-times/mainline-x86_64.tsv")"
+printf '%s\n' '#!/bin/sh' '# variants: x86_64' '# timeout: 900' '# stub: pass' >"$c/tests/guest/p_ok.sh"
+BASE=mainline RUN_DIR=$scratch/run3 "$c/tools/run-guest.sh" x86_64 t p_ok >"$scratch/limit" 2>&1 ||
+	fail "run-guest.sh failed: $(cat "$scratch/limit")"
+grep -qE "^# limit 120 s: 3 times the [0-9]+ s measured before, at least 120 s$" "$scratch/limit" ||
+	fail "the boot limit is not the measured one: $(grep '^# limit' "$scratch/limit")"
+rm -rf "$DEPRECATED_EXPORTS_CACHE/boot-times"
+BASE=mainline RUN_DIR=$scratch/run3 "$c/tools/run-guest.sh" x86_64 t p_ok >"$scratch/limit" 2>&1
+grep -qE "^# limit 990 s: the scenarios' own limits" "$scratch/limit" ||
+	fail "a boot never measured does not get the headers' limit: $(grep '^# limit' "$scratch/limit")"
+echo "the boot limit: measured, with a floor; the headers' when never measured"
+
+# Without RUN_DIR, a run makes build/runs/<id>/ and points build/runs/last at it.
+for i in 1 2; do
+	BASES=mainline ONLY=host/mainline/h_ok "$c/tests/run.sh" >"$scratch/own$i" 2>&1 ||
+		fail "ONLY=host/mainline/h_ok failed: $(tail -n3 "$scratch/own$i")"
+	last=$(readlink "$c/build/runs/last")
+	[ -f "$c/build/runs/$last/host/host-mainline-h_ok.log" ] || fail "run $i: its log is not in build/runs/$last"
+	echo "run $i: build/runs/$last"
+	eval "last$i=\$last"
+	sleep 1
+done
+# shellcheck disable=SC2154 # last1 and last2: set by the eval above
+[ "$last1" != "$last2" ] || fail "two runs shared one directory"
+echo "each run has a directory of its own"
