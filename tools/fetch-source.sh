@@ -3,7 +3,11 @@
 # its SHA-256, and unpack its tarball once under build/<base>/src, from where
 # tools/tree.sh moves it into build/<base>/linux. The .deb is kept in the
 # cache outside the clone. When the pin is no longer served it falls back,
-# loudly, to the newest version of the same package.
+# loudly, to the newest version of the same package. What it unpacked, and
+# whether that is the pin, is written beside the source, in
+# build/<base>/src/pin, which stays when the tree takes the source: the
+# check host/<base>/source_pin reads it, so that a fallback is a result and
+# not only a warning in a log.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -50,7 +54,7 @@ if [ ! -f "$deb" ]; then
 		newest=$(apt-cache "${APT[@]}" madison "$PACKAGE" 2>/dev/null | awk '{print $3; exit}')
 		[ -n "$newest" ] || die "apt serves no package $PACKAGE at all (try 'apt-get update'; see $LOGS/fetch.log)"
 		warn "pinned $PACKAGE $VERSION is no longer served; falling back to $newest."
-		warn "the recorded checksum is for $VERSION and cannot be checked; update source.lock."
+		warn "the recorded checksum is for $VERSION and cannot be checked; update source.lock (host/$BASE/source_pin fails until then)."
 		version=$newest
 		deb=$(debname "$version")
 		(cd "$DL" && apt-get "${APT[@]}" download "$PACKAGE=$version") >>"$LOGS/fetch.log" 2>&1 ||
@@ -59,21 +63,24 @@ if [ ! -f "$deb" ]; then
 fi
 [ -f "$deb" ] || die "apt-get download left no $(basename "$deb") in $DL"
 
+sha=unchecked
 if [ "$version" = "$VERSION" ]; then
 	got=$(sha256sum "$deb" | cut -d' ' -f1)
 	if [ "$got" != "$SHA256" ]; then
 		rm -f "$deb"
 		die "checksum mismatch for $(basename "$deb"): got $got, source.lock says $SHA256 (file removed)"
 	fi
+	sha=checked
 fi
 
 say "unpacking $(basename "$deb")"
-rm -rf "$SRC/pkg" "$SRC/linux" "$SRC/${PACKAGE:?}"
+rm -rf "$SRC/pkg" "$SRC/linux" "$SRC/${PACKAGE:?}" "$SRC/pin"
 mkdir -p "$SRC/pkg"
 dpkg-deb --fsys-tarfile "$deb" | tar -C "$SRC/pkg" -x "./usr/src/$PACKAGE.tar.xz"
 tar -C "$SRC" -xf "$SRC/pkg/usr/src/$PACKAGE.tar.xz"
 mv "$SRC/$PACKAGE" "$SRC/linux"
 rm -rf "$SRC/pkg"
 echo "$version" >"$SRC/version"
+printf '%s\t%s\n' package "$PACKAGE" version "$version" pinned "$VERSION" sha256 "$sha" >"$SRC/pin"
 touch "$SRC/.unpacked"
 say "source $PACKAGE $version in ${SRC#"$TOP"/}/linux"
