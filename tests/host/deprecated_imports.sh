@@ -14,11 +14,46 @@ scratch_dir
 load_variant x86_64
 MODS=$BUILD/mods/x86_64
 [ -f "$KSRC/scripts/deprecated_imports.sh" ] || fail "the series has no scripts/deprecated_imports.sh"
-kmake -s INSTALL_MOD_PATH="$scratch/root" DEPMOD=true modules_install >"$scratch/install.log" 2>&1 ||
-	fail "modules_install failed: $(tail -n 5 "$scratch/install.log")"
-release=$(cat "$OBJ/include/config/kernel.release")
+release=$(cat "$OBJ/include/config/kernel.release") || fail "no kernel release in ${OBJ#"$TOP"/}"
 lib=$scratch/root/lib/modules/$release
 list=$lib/modules.deprecated_exports
+
+# The installed modules: the in-tree ones (modules_install, below) and the
+# harness's, four of them compressed the ways kmod installs them. Each
+# compressed file must be what it is named: the tool's format (its magic
+# number) and, decompressed, the module itself; or the scan below would
+# prove nothing about that format.
+upd=$lib/updates
+mkdir -p "$upd"
+for m in krf_path krf_fd krf_weak hello unused_exporter unused_plain_user unused_symbol_get; do
+	cp "$MODS/$m/$m.ko" "$upd/" || fail "no $m.ko"
+done
+compress() { # gzip|xz|zstd MODULE: MODULE.ko becomes MODULE.ko.<gz|xz|zst>, checked
+	local tool=$1 ko=$upd/$2.ko ext magic
+	case $tool in
+	gzip) ext=gz magic=1f8b ;;
+	xz) ext=xz magic=fd377a585a00 ;;
+	zstd) ext=zst magic=28b52ffd ;;
+	esac
+	cp "$ko" "$scratch/$2.orig"
+	case $tool in
+	zstd) zstd -q --rm "$ko" ;;
+	*) "$tool" "$ko" ;;
+	esac || fail "$tool $2.ko failed"
+	if [ -e "$ko" ] || [ ! -s "$ko.$ext" ]; then fail "$tool did not replace $2.ko with $2.ko.$ext"; fi
+	[ "$(head -c $((${#magic} / 2)) "$ko.$ext" | od -An -tx1 | tr -d ' \n')" = "$magic" ] ||
+		fail "$2.ko.$ext is not $tool data (magic $(head -c 6 "$ko.$ext" | od -An -tx1 | tr -d '\n'))"
+	"$tool" -dc "$ko.$ext" | cmp -s - "$scratch/$2.orig" || fail "$2.ko.$ext does not decompress to $2.ko"
+	echo "$2.ko.$ext: $tool data, decompresses to $2.ko"
+}
+compress gzip krf_fd
+compress xz unused_plain_user
+compress zstd krf_weak
+compress xz hello
+
+kmake -s INSTALL_MOD_PATH="$scratch/root" DEPMOD=true modules_install >"$scratch/install.log" 2>&1 ||
+	fail "modules_install failed: $(tail -n 5 "$scratch/install.log")"
+[ -d "$upd" ] || fail "modules_install removed ${upd#"$scratch"/}"
 [ -f "$list" ] || fail "modules_install did not install modules.deprecated_exports"
 # Expected from the sources: each EXPORT_UNUSED_SYMBOL*(sym, "rel") call in
 # fs/kernel_read_file.c (owner vmlinux) and in the in-tree test module.
@@ -36,17 +71,6 @@ expected:
 $expected"
 echo "modules.deprecated_exports lists the 4 exports marked in the sources, tab-separated"
 
-# The installed modules: the in-tree ones and the harness's, four of them
-# compressed the ways kmod installs them.
-upd=$lib/updates
-mkdir -p "$upd"
-for m in krf_path krf_fd krf_weak hello unused_exporter unused_plain_user unused_symbol_get; do
-	cp "$MODS/$m/$m.ko" "$upd/" || fail "no $m.ko"
-done
-gzip "$upd/krf_fd.ko"
-xz "$upd/unused_plain_user.ko"
-zstd -q --rm "$upd/krf_weak.ko"
-xz "$upd/hello.ko"
 depmod -b "$scratch/root" -F "$OBJ/System.map" "$release" 2>"$scratch/depmod.err" ||
 	fail "depmod failed: $(cat "$scratch/depmod.err")"
 ls "$upd"
