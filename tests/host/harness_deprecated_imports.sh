@@ -20,7 +20,7 @@ for m in krf_path krf_fd krf_weak hello unused_exporter unused_plain_user unused
 	mkdir -p "$B/mods/x86_64/$m"
 	{ printf '\177ELF'; head -c 4096 /dev/urandom; } >"$B/mods/x86_64/$m/$m.ko"
 done
-# The stand-ins misbehave when PLANT names them, and only to compress
+# The stand-ins misbehave when PLANT names them, and only to compress.
 mkdir -p "$d/bin"
 for t in gzip xz zstd; do
 	real=$(command -v $t) || fail "no $t on this machine"

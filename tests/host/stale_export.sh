@@ -16,7 +16,7 @@ scratch_dir
 # files, the modules' .mod.c, only when their content changes).
 cmd=$(sed -n 's/^savedcmd_Module\.symvers := //p' "$O/.Module.symvers.cmd" 2>/dev/null)
 read -ra args <<<"$cmd"
-[ "${args[0]:-}" = scripts/mod/modpost ] || fail "no modpost command in ${O#"$TOP"/}/.Module.symvers.cmd: '$cmd'"
+[ "${args[0]#./}" = scripts/mod/modpost ] || fail "no modpost command in ${O#"$TOP"/}/.Module.symvers.cmd: '$cmd'"
 [[ " ${args[*]} " == *" -R 6.12 "* && " ${args[*]} " == *" vmlinux.o "* ]] ||
 	fail "the kernel's modpost pass does not check vmlinux.o against release 6.12 (-R 6.12): $cmd"
 for i in "${!args[@]}"; do
