@@ -17,14 +17,15 @@ export GIT_COMMITTER_NAME=harness GIT_COMMITTER_EMAIL=harness@localhost
 n=0 runs=0
 
 # gate BASE TREE PATCHES: the copy's gate on TREE (as the copy's
-# build/<base>/linux) for the series in PATCHES; output in $log, status in $rc
+# build/<base>/linux) for the series in PATCHES; output in $log, status in
+# $rc; its RUN_DIR is its own (nothing lands in the outer run's directory)
 gate() {
 	rm -rf "$h/build/$1/linux"
 	mkdir -p "$h/build/$1"
 	ln -s "$2" "$h/build/$1/linux"
 	runs=$((runs + 1)) rc=0
 	log=$scratch/gate-$runs.log
-	BASE=$1 PATCHES=$3 bash "$h/tests/host/checkpatch_pristine.sh" >"$log" 2>&1 || rc=$?
+	BASE=$1 PATCHES=$3 RUN_DIR=$scratch/run bash "$h/tests/host/checkpatch_pristine.sh" >"$log" 2>&1 || rc=$?
 }
 # fails BASE TREE PATCHES WHAT REGEX: the gate must fail, with a FAIL line
 # matching REGEX

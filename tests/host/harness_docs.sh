@@ -20,7 +20,8 @@ export GIT_COMMITTER_NAME=harness GIT_COMMITTER_EMAIL=harness@localhost
 n=0
 
 # gate BASE TREE: the copy's docs gate on TREE (as the copy's
-# build/<base>/linux); its output in $log, its status in $rc.
+# build/<base>/linux); its output in $log, its status in $rc. Its RUN_DIR is
+# its own, so that nothing of it lands in the outer run's directory.
 runs=0
 gate() {
 	rm -rf "$h/build/$1/linux"
@@ -28,7 +29,7 @@ gate() {
 	ln -s "$2" "$h/build/$1/linux"
 	runs=$((runs + 1)) rc=0
 	log=$scratch/gate-$runs.log
-	BASE=$1 bash "$h/tests/host/docs.sh" >"$log" 2>&1 || rc=$?
+	BASE=$1 RUN_DIR=$scratch/run bash "$h/tests/host/docs.sh" >"$log" 2>&1 || rc=$?
 }
 passes() { # BASE TREE NAME
 	gate "$1" "$2"

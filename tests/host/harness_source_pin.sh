@@ -49,19 +49,20 @@ chmod +x "$scratch/bin/apt-get" "$scratch/bin/apt-cache"
 b=$h/build/$BASE
 
 # attempt NAME PINNED: a new tree in the copy, with source.lock pinning
-# PINNED (the checksum of the archive's package of that version, if any)
+# PINNED (the checksum of the archive's package of that version, if any);
+# the copy's logs go to a RUN_DIR of its own, not the outer run's
 attempt() {
 	local sum=0000000000000000000000000000000000000000000000000000000000000000
 	[ -f "$scratch/archive/${pkg}_$2_all.deb" ] && sum=$(sha256sum "$scratch/archive/${pkg}_$2_all.deb" | cut -d' ' -f1)
 	echo "$BASE $pkg $2 system $sum" >"$h/source.lock"
 	rm -rf "$b" "$scratch/cache"
 	mkdir -p "$scratch/cache/dl"
-	PATH=$scratch/bin:$PATH DEPRECATED_EXPORTS_CACHE=$scratch/cache PATCHES=$scratch/patches \
+	PATH=$scratch/bin:$PATH DEPRECATED_EXPORTS_CACHE=$scratch/cache PATCHES=$scratch/patches RUN_DIR=$scratch/run \
 		make -s -C "$h" tree >"$scratch/$1.tree.log" 2>&1 || fail "make tree failed ($1): $(tail -n 3 "$scratch/$1.tree.log")"
 }
 check() { # NAME: source_pin of the copy on its tree; status in $rc
 	rc=0
-	bash "$h/tests/host/source_pin.sh" >"$scratch/$1.log" 2>&1 || rc=$?
+	RUN_DIR=$scratch/run bash "$h/tests/host/source_pin.sh" >"$scratch/$1.log" 2>&1 || rc=$?
 }
 
 attempt pinned 0.1.1-1
