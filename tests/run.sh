@@ -126,7 +126,7 @@ bootname() { # BASE VARIANT CMDLINE
 	echo "guest/$1/$2/boot${3:+:${3// /,}}"
 }
 # boots[key]: its scenarios (comma-separated), key = base|variant|cmdline
-declare -A boots=() bootsel=() need=() bisect=() wanted=() deps=() kind=() bases_used=()
+declare -A boots=() bootsel=() need=() bisect=() wanted=() deps=() bases_used=()
 hosts=() harness_checks=()
 for b in $BASES_RUN; do
 	for f in "$TOP"/tests/host/*.sh; do
@@ -174,8 +174,8 @@ for b in $BASES_RUN; do
 	done
 	# the products can be named too
 	[ -n "${ONLY:-}" ] || continue
-	for v in "${!vbases[@]}"; do
-		[ -n "${vkind[$v]:-}" ] && in_list "$b" "${vbases[$v]:-mainline 6.12}" || continue
+	for v in "${!vkind[@]}"; do
+		in_list "$b" "${vbases[$v]:-mainline 6.12}" || continue
 		selected "build/$b/$v" && need[$b|$v]=1
 	done
 	selected "tree/$b" && bases_used[$b]=1
@@ -207,8 +207,8 @@ fi
 
 # The boots, the heaviest first; a boot's scenarios in the order of their files.
 keys=$(for key in "${!bootsel[@]}"; do
-	r=${key#*|}
-	printf '%s\t%s\n' "$(variant_weight "${r%%|*}")" "$key"
+	kv=${key#*|}
+	printf '%s\t%s\n' "$(variant_weight "${kv%%|*}")" "$key"
 done | sort -t$'\t' -k1,1rn -k2 | cut -f2)
 # The plan, in the order the results come: the trees, the builds, the host
 # checks that run before the boots, each boot with its scenarios, the host
@@ -241,7 +241,9 @@ fi
 [ ${#plan[@]} -gt 0 ] || { echo "ERROR: no test selected (ONLY='${ONLY:-}')" >&2; exit 2; }
 
 # ---- 2. execute -----------------------------------------------------------
+own_dir=
 if [ -z "${RUN_DIR:-}" ]; then
+	own_dir=1
 	RUN_DIR=$TOP/build/runs/$(date -u +%Y%m%d-%H%M%S)-$$
 	mkdir -p "$RUN_DIR"
 	ln -sfn "${RUN_DIR##*/}" "$TOP/build/runs/last"
@@ -366,17 +368,17 @@ build_job() { # BASE VARIANT...
 }
 buildq=$RUN_DIR/.build-queue
 take_job() { # print the first queued job whose tree is done (nothing: none yet); status 1: queue empty
-	local line b rest=() got=
+	local line b rest=() job=
 	exec {lk}>"$buildq.lock"
 	flock "$lk"
 	[ -s "$buildq" ] || { exec {lk}>&-; return 1; }
 	while IFS= read -r line; do
 		b=${line%% *}
-		if [ -z "$got" ] && [ -f "$RUN_DIR/$b/.tree" ]; then got=$line; else rest+=("$line"); fi
+		if [ -z "$job" ] && [ -f "$RUN_DIR/$b/.tree" ]; then job=$line; else rest+=("$line"); fi
 	done <"$buildq"
 	printf '%s\n' "${rest[@]}" | sed '/^$/d' >"$buildq"
 	exec {lk}>&-
-	echo "$got"
+	echo "$job"
 }
 build_lane() { # [BASE]: make BASE's tree, then build queued kernels until none is left
 	local job
@@ -545,6 +547,41 @@ total=$(($(date +%s) - start))
 say "tests done in ${total}s; everything of this run is in ${RUN_DIR#"$TOP"/}/"
 [ "$k" = ${#plan[@]} ] || echo "# harness error: $k results for a plan of ${#plan[@]}"
 [ ${#failed[@]} -eq 0 ] || printf '# failed: %s\n' "${failed[*]}"
-echo "$npass passed, $nfail failed, $nskip skipped"
+closing="$npass passed, $nfail failed, $nskip skipped"
+# The result page of a whole make check (or check-full) run made here:
+# docs/results/check.md, by tools/result-page.sh, never typed by hand.
+if [ -n "$own_dir" ] && [ -z "${ONLY:-}" ]; then
+	page=check${FULL:+-full}
+	{
+		echo "## Result"
+		echo
+		echo "$closing, in ${total} s (plan: ${#plan[@]} results)${failed:+; failed: ${failed[*]}}."
+		echo
+		echo "## Kernels"
+		echo
+		for name in "${plan[@]}"; do
+			[[ $name == build/* ]] || continue
+			r=${name#build/} b=${r%%/*} v=${r#*/}
+			if grep -q 'objects from the cache' "$RUN_DIR/$b/steps-$v.log" 2>/dev/null; then
+				from="from the object cache"
+			else
+				from="built"
+			fi
+			t=$(awk -F'\t' -v l="$b: kernel $v" '$2 == l { printf "%d", $1 }' "$timing")
+			echo "- $name: ${got[$name]:-no result}, $from (${t:-?} s)"
+		done
+		echo
+		echo "## Time per step"
+		echo
+		echo '```'
+		cat "$RUN_DIR/timing.txt"
+		echo '```'
+	} >"$RUN_DIR/page.md"
+	cmd="make $page"
+	[ -z "${BASES:-}" ] || cmd="$cmd BASES=\"$BASES\""
+	"$TOP/tools/result-page.sh" "make $page" "$cmd" "$RUN_DIR/page.md" "$TOP/docs/results/$page.md" >/dev/null ||
+		echo "# could not write docs/results/$page.md" >&2
+fi
+echo "$closing"
 [ $((npass + nfail)) -gt 0 ] || { echo "ERROR: no test ran (ONLY='${ONLY:-}')" >&2; exit 1; }
 [ "$nfail" -eq 0 ] && [ "$k" = ${#plan[@]} ]

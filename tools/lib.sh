@@ -91,30 +91,30 @@ ktap_parse() {
 # scenario reported twice), then "<scenario>\t<ST>\t<detail>" for each
 # scenario, ST being NONE when the guest gave no result for it.
 guest_ktap() {
-	local res=$1 line ver= plan= i bad=()
-	local -a sc
-	local -A st=() det=()
-	IFS=, read -ra sc <<<"$2"
+	local res=$1 line ver='' plan='' i gbad=()
+	local -a gsc
+	local -A gst=() gdet=()
+	IFS=, read -ra gsc <<<"$2"
 	while IFS= read -r line; do
 		case $line in
 		"KTAP version 1") ver=1; continue ;;
-		1..*) if [ -z "$plan" ]; then plan=${line#1..}; else bad+=("a second plan '$line'"); fi; continue ;;
+		1..*) if [ -z "$plan" ]; then plan=${line#1..}; else gbad+=("a second plan '$line'"); fi; continue ;;
 		esac
 		ktap_parse "$line" || continue
 		i=$KT_N
-		if [ "$i" -lt 1 ] || [ "$i" -gt ${#sc[@]} ] || [ "${sc[i - 1]}" != "$KT_NAME" ]; then
-			bad+=("'$line' is not in its place in the plan")
-		elif [ -n "${st[$KT_NAME]:-}" ]; then
-			bad+=("$KT_NAME reported twice")
-			st[$KT_NAME]=FAIL det[$KT_NAME]="the guest reported it twice"
+		if [ "$i" -lt 1 ] || [ "$i" -gt ${#gsc[@]} ] || [ "${gsc[i - 1]}" != "$KT_NAME" ]; then
+			gbad+=("'$line' is not in its place in the plan")
+		elif [ -n "${gst[$KT_NAME]:-}" ]; then
+			gbad+=("$KT_NAME reported twice")
+			gst[$KT_NAME]=FAIL gdet[$KT_NAME]="the guest reported it twice"
 		else
-			st[$KT_NAME]=$KT_ST det[$KT_NAME]=$KT_DETAIL
+			gst[$KT_NAME]=$KT_ST gdet[$KT_NAME]=$KT_DETAIL
 		fi
 	done <"$res"
-	[ -n "$ver" ] || bad+=("no 'KTAP version 1' line")
-	[ "$plan" = ${#sc[@]} ] || bad+=("the plan is '1..${plan:-(none)}' for ${#sc[@]} scenario(s)")
-	if [ ${#bad[@]} -eq 0 ]; then echo "PLAN ok"; else printf -v line '%s; ' "${bad[@]}"; echo "PLAN ${line%; }"; fi
-	for i in "${sc[@]}"; do printf '%s\t%s\t%s\n' "$i" "${st[$i]:-NONE}" "${det[$i]:-}"; done
+	[ -n "$ver" ] || gbad+=("no 'KTAP version 1' line")
+	[ "$plan" = ${#gsc[@]} ] || gbad+=("the plan is '1..${plan:-(none)}' for ${#gsc[@]} scenario(s)")
+	if [ ${#gbad[@]} -eq 0 ]; then echo "PLAN ok"; else printf -v line '%s; ' "${gbad[@]}"; echo "PLAN ${line%; }"; fi
+	for i in "${gsc[@]}"; do printf '%s\t%s\t%s\n' "$i" "${gst[$i]:-NONE}" "${gdet[$i]:-}"; done
 }
 say()  { printf '==> %s\n' "$*" >&2; }
 warn() { printf 'WARNING: %s\n' "$*" >&2; }

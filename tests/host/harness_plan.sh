@@ -144,8 +144,9 @@ none 'should not run'
 # The run's directory holds every boot's console and results, every check's
 # log and the plan; no boot wrote to the copy's build/<base>/logs.
 for t in default stub.twice-1 stub.noplan-1 stub.hang-1 stub.dup-1; do
-	[ -f "$scratch/run/mainline/boot-x86_64-$t.log" ] && [ -f "$scratch/run/mainline/boot-x86_64-$t.results" ] ||
-		fail "no console or results of the boot '$t' in the run's directory"
+	for f in "$scratch/run/mainline/boot-x86_64-$t".{log,results}; do
+		[ -f "$f" ] || fail "no ${f##*.} of the boot '$t' in the run's directory"
+	done
 done
 [ -f "$scratch/run/host/host-mainline-h_ok.log" ] || fail "no log of host/mainline/h_ok in the run's directory"
 [ -f "$scratch/run/mainline/build-x86_64.log" ] || fail "the build's log is not in the run's directory"
