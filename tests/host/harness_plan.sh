@@ -15,6 +15,7 @@
 #  - a run-guest.sh that prints a result twice and one nobody planned:
 #    harness errors, each a FAIL;
 #  - the boot limit from the times measured before, not from the headers;
+#  - a check that reads a boot gets this run's boot, not a stale file;
 #  - the run's directory: every boot's console, every check's log, the plan;
 #    a run without RUN_DIR makes build/runs/<id> and build/runs/last.
 . "$(dirname "$0")/lib.sh"
@@ -93,6 +94,21 @@ printf '%s\n' '#!/bin/bash' '# variants: x86_64' 'echo fine' >"$c/tests/host/h_o
 printf '%s\n' '#!/bin/bash' '# variants: s390x' 'echo "should not run"; exit 1' >"$c/tests/host/h_s390x.sh"
 printf '%s\n' '#!/bin/bash' '# needs: boots' '# scenarios: p_hang' '# variants: x86_64' \
 	'echo "should not run"; exit 1' >"$c/tests/host/h_hang.sh"
+# A check that reads a boot gets this run's boot of its variant, and not
+# the newest file of a glob: a stale record waits in build/mainline/logs.
+cat >"$c/tests/host/h_reads.sh" <<'EOF'
+#!/bin/bash
+# needs: boots
+# scenarios: p_ok
+# variants: x86_64
+. "$(dirname "$0")/lib.sh"
+f=$(boot_results x86_64 p_ok) || { echo "$f"; exit 1; }
+[ "$f" = "$RUN_DIR/mainline/boot-x86_64-default.results" ] || fail "boot_results gave $f"
+grep -qx 'ok 1 p_ok' "$f" || fail "$f is not this run's boot"
+echo "read $f"
+EOF
+mkdir -p "$c/build/mainline/logs"
+printf '%s\n' 'KTAP version 1' '1..1' 'stale' >"$c/build/mainline/logs/boot-x86_64-default.results"
 # run-guest.sh wrapped: for the boot of p_dup it prints a result twice and
 # one for a name nobody planned.
 mv "$c/tools/run-guest.sh" "$c/tools/run-guest.real"
@@ -123,9 +139,10 @@ planned=$(sed -n 2p "$scratch/out")
 [ "$planned" = "1..$(wc -l <"$scratch/run/plan")" ] || fail "the plan line '$planned' is not the plan's size"
 grep -E '^(not )?ok [0-9]+ ' "$scratch/out" | awk '{ n++; k = ($1 == "ok") ? $2 : $3; if (k != n) exit 1 }' ||
 	fail "the results are not numbered 1, 2, 3..."
-# the plan's 17 names and the two harness errors
-one '^8 passed, 8 failed, 3 skipped$'
-one '# harness error: 19 results for a plan of 17$'
+# the plan's 18 names and the two harness errors
+one '^9 passed, 8 failed, 3 skipped$'
+one '# harness error: 20 results for a plan of 18$'
+one "^ok [0-9]+ host/mainline/h_reads$"
 one "^ok [0-9]+ host/mainline/h_ok$"
 one "^not ok [0-9]+ build/mainline/s390x # .*planted failure of the s390x kernel"
 one "^ok [0-9]+ host/mainline/h_s390x # SKIP not run: build/mainline/s390x failed$"
@@ -150,7 +167,7 @@ for t in default stub.twice-1 stub.noplan-1 stub.hang-1 stub.dup-1; do
 done
 [ -f "$scratch/run/host/host-mainline-h_ok.log" ] || fail "no log of host/mainline/h_ok in the run's directory"
 [ -f "$scratch/run/mainline/build-x86_64.log" ] || fail "the build's log is not in the run's directory"
-! ls "$c/build/mainline/logs"/boot-* 2>/dev/null || fail "a boot wrote into build/mainline/logs"
+[ "$(ls "$c/build/mainline/logs")" = boot-x86_64-default.results ] || fail "a boot wrote into build/mainline/logs"
 echo "every console, log and the plan are in the run's directory"
 
 # The limit of a boot comes from what its scenarios took before: p_ok took
