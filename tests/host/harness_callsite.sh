@@ -53,7 +53,7 @@ for a; do
 	esac
 done
 [ -n "$o" ] && [ ${#goals[@]} -gt 0 ] || { echo "stand-in make: unexpected: $*"; exit 2; }
-echo "$*" >>"$o/make.calls"
+echo "$KBUILD_BUILD_USER@$KBUILD_BUILD_HOST $KBUILD_BUILD_TIMESTAMP: $*" >>"$o/make.calls"
 [ "$PLANT" != crash ] || { echo "make[2]: *** [scripts/Makefile.build:183: ${goals[0]}] Error 1"; exit 2; }
 for g in "${goals[@]}"; do
 	[ "$PLANT" != quiet ] || continue
@@ -87,8 +87,14 @@ done
 check ok
 grep -qE "$step_ok" "$scratch/ok" || fail "the in-tree step did not pass on clean compiles"
 grep -q 'scripts/mod/modpost\.s' "$O/make.calls" && fail "the check compiled a host program (scripts/mod/modpost.c)"
+# kbuild's prepare step rewrites include/generated/compile.h (and the next
+# build relinks the kernel) unless the stamp is the build's own.
+stamp=$(sed -nE "s/^export KBUILD_BUILD_TIMESTAMP='(.*)'\$/\1/p" "$TOP/tools/build-kernel.sh")
+who=$(sed -nE 's/^export KBUILD_BUILD_USER=([^ ]*) KBUILD_BUILD_HOST=([^ ]*)$/\1@\2/p' "$TOP/tools/build-kernel.sh")
+if [ -z "$stamp" ] || [ -z "$who" ]; then fail "no build stamp in tools/build-kernel.sh"; fi
+grep -qF "$who $stamp: " "$O/make.calls" || fail "the check compiled without the build's stamp: $(cat "$O/make.calls")"
 [ -z "$(find "$O" -name '*.s' -o -name '.*.s.cmd')" ] || fail "the check left its compiles in the object directory"
-echo "clean compiles of the two kernel files: the step passes, the objects stay as they were"
+echo "clean compiles of the two kernel files, with the build's stamp: the step passes, the objects stay as they were"
 # A stale .s of an earlier compile is no compile of this run.
 : >"$O/kernel/module/main.s"
 check ok
