@@ -44,6 +44,8 @@
 #                                a check of the harness, run once
 #   # cmdline: module.foo=bar    extra kernel command line (scenarios)
 #   # timeout: 300               seconds (scenarios: default 120, in the guest)
+#   # needs: trees               a check of the harness that reads the trees
+#                                of every base of the run (build/<base>/linux)
 #   # needs: bisect              a host check that reads the bisection pass's
 #                                products (make check-full only)
 #   # needs: boots               a host check that reads this run's boots of
@@ -188,6 +190,10 @@ for f in "$TOP"/tests/host/*.sh; do
 	selected "host/harness/$c" || continue
 	harness_checks+=("$c")
 	deps[host/harness/$c]=
+	# "# needs: trees": it reads the tree of every base of the run
+	if [ "${H[$f|needs]-}" = trees ]; then
+		for b in $BASES_RUN; do bases_used[$b]=1 deps[host/harness/$c]+=" tree/$b"; done
+	fi
 	for v in $(variants_of "${H[$f|variants]-}"); do
 		need[$hbase|$v]=1 bases_used[$hbase]=1
 		deps[host/harness/$c]+=" tree/$hbase build/$hbase/$v"

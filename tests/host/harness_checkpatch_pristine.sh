@@ -1,5 +1,6 @@
 #!/bin/bash
 # bases: harness
+# needs: trees
 # host/<base>/checkpatch_pristine can fail (issue 28, item 4): a pristine
 # checkpatch that dies, or that exits 0 without its "total:" line, fails the
 # gate instead of giving "0 findings". On each base whose tree exists: the

@@ -1,5 +1,6 @@
 #!/bin/bash
 # bases: harness
+# needs: trees
 # host/<base>/docs can fail (issue 28, items 1 and 2). On each base whose
 # tree exists: the gate passes on the real tree and on a scratch clone of it
 # (sharing its objects, with a work tree of the files the gate reads only),
