@@ -8,7 +8,7 @@
 # kernel/rcu/tree_stall.h, tree_exp.h, tasks.h), with the console's time
 # stamp on some.
 . "$(dirname "$0")/lib.sh"
-[ -n "${SPLAT_RE+set}" ] && [ -n "$SPLAT_RE" ] || fail "tools/lib.sh sets no SPLAT_RE"
+[ -n "${SPLAT_RE-}" ] || fail "tools/lib.sh sets no SPLAT_RE"
 splats=(
 	'[   12.345678] BUG: kernel NULL pointer dereference, address: 0000000000000000'
 	'[   12.345679] Oops: 0002 [#1] PREEMPT SMP NOPTI'
