@@ -16,7 +16,7 @@ obj=${OBJ#"$TOP"/}
 
 echo
 echo "=== 1. What modpost tells module authors at build time ($BASE: $rel)"
-for m in krf_path unused_plain_user sys_open_user; do
+for m in krf_path demo_user sys_open_user; do
 	echo "\$ make -C $obj M=tests/modules/$m"
 	grep -h "WARNING: modpost\|ERROR: modpost" "$BUILD/mods/$v/$m/build.log" | sed "s|$BUILD/mods/$v/||; s/^/    /"
 done

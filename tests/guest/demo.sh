@@ -17,8 +17,8 @@ echo "# a module reading a file through the deprecated kernel_read_file()"
 run /sbin/insmod "$M/krf_path.ko" path=/tmp/data.txt
 run cat /sys/module/krf_path/deprecated_exports
 echo "# a module using another module's deprecated export, found by depmod"
-run /sbin/modprobe unused_plain_user
-run cat /sys/module/unused_plain_user/deprecated_exports
+run /sbin/modprobe demo_user
+run cat /sys/module/demo_user/deprecated_exports
 echo "# rehearse the removal: the export is treated as gone"
 run /sbin/rmmod krf_path
 run "echo deny >$P"
@@ -26,4 +26,4 @@ run /sbin/insmod "$M/krf_path.ko" path=/tmp/data.txt
 run "echo warn >$P"
 echo "# the 2007 story: sys_open/sys_read are gone for good"
 run /sbin/insmod "$M/sys_open_user.ko"
-lsmod | grep -q '^unused_plain_user ' || fail "unused_plain_user did not load"
+lsmod | grep -q '^demo_user ' || fail "demo_user did not load"
