@@ -2,15 +2,19 @@
 # variants: none
 # The demo (make demo): what a user of the patched kernel sees. Each command
 # is printed as "$ command", its output indented below it, and the kernel
-# messages it caused as "[kernel] ...".
+# messages it caused as "[kernel] ...". Only the kernel lines of the demo's
+# own modules are shown (each begins "<module>: "): the kernel logs other
+# things at any time (clocksource: Switched to clocksource tsc), which the
+# command did not cause; they stay on the console (the host keeps its log).
 # shellcheck source=lib.sh
 . /tests/lib.sh
 M=/lib/modules/$(uname -r)/updates
 P=/sys/module/module/parameters/$DEP_PARAM
+own='^(krf_path|demo_exporter|demo_user|sys_open_user): '
 run() {
 	echo "\$ $*"
 	sh -c "$*" 2>&1 | sed 's/^/    /'
-	dmesg -c | sed 's/^\[[ 0-9.]*\] //; s/^/    [kernel] /'
+	dmesg -c | sed 's/^\[[ 0-9.]*\] //' | grep -E "$own" | sed 's/^/    [kernel] /'
 }
 echo "hello from a file" >/tmp/data.txt
 echo "# a module reading a file through the deprecated kernel_read_file()"
