@@ -51,6 +51,6 @@ echo "    kernel console of that boot:  ${LOGS#"$TOP"/}/boot-$v-demo.log"
 echo "    scenario output of that boot: ${res#"$TOP"/}"
 echo "    modpost output per module:    build/$BASE/mods/$v/<module>/build.log"
 echo "    the series as commits:        git -C build/$BASE/linux log base..HEAD"
-grep -q '^RESULT PASS guest/.*/demo$' "$LOGS/demo.out" || rc=1
+grep -q '^ok [0-9]* guest/.*/demo$' "$LOGS/demo.out" || rc=1
 [ "$rc" -eq 0 ] || die "the demo guest reported a failure (see $LOGS/demo.out)"
 [ -z "$report_bad" ] || die "$report_bad failed (its output is above)"
