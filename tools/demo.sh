@@ -3,13 +3,23 @@
 # kernel, build the example out-of-tree modules as a user would, boot it
 # under QEMU, load them, and show what a user sees; then the release report
 # that tells the maintainers which exports are due.
+#
+# usage: tools/demo.sh [--no-build]
+#   --no-build  show it from the kernel, modules and initramfs already built
+#               (tests/host/demo.sh does, on the products of its run)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 v=x86_64
-"$TOP/tools/build-kernel.sh" $v
-"$TOP/tools/build-modules.sh" $v
-"$TOP/tools/mkinitramfs.sh" $v
+case ${1-} in
+"")
+	"$TOP/tools/build-kernel.sh" $v
+	"$TOP/tools/build-modules.sh" $v
+	"$TOP/tools/mkinitramfs.sh" $v
+	;;
+--no-build) ;;
+*) die "usage: tools/demo.sh [--no-build]" ;;
+esac
 load_variant $v
 rel=$(cat "$OBJ/.release")
 obj=${OBJ#"$TOP"/}
@@ -32,16 +42,16 @@ echo "=== 3. The release report: which deprecated exports are due"
 report_bad=
 for r in "" "$REL"; do
 	echo "\$ make exports_due${r:+ RELEASE=$r}    # in build/$BASE/linux"
-	st=0
-	out=$(make -s -C "$KSRC" exports_due ${r:+RELEASE=$r} 2>&1) || st=$?
+	due_rc=0
+	out=$(make -s -C "$KSRC" exports_due ${r:+RELEASE=$r} 2>&1) || due_rc=$?
 	# make's own "*** [...] Error" lines only say that the report failed
 	printf '%s\n' "$out" | grep -vE '^make(\[[0-9]+\])?: \*\*\* ' | sed '/^$/d; s/^/    /' || true
-	if [ "$st" = 0 ]; then
+	if [ "$due_rc" = 0 ]; then
 		echo "    (exit status 0: no deprecated export is due)"
 	elif grep -q ': due in ' <<<"$out"; then
-		echo "    (exit status $st: the release cannot be cut until these are removed)"
+		echo "    (exit status $due_rc: the release cannot be cut until these are removed)"
 	else
-		echo "    (exit status $st: the report itself failed)"
+		echo "    (exit status $due_rc: the report itself failed)"
 		report_bad="make exports_due${r:+ RELEASE=$r}"
 	fi
 done
