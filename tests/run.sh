@@ -257,6 +257,9 @@ if [ -z "${RUN_DIR:-}" ]; then
 	# shellcheck disable=SC2012 # our own names, without spaces
 	ls -dt "$TOP"/build/runs/[0-9]*-* | tail -n +11 | xargs -r rm -rf
 fi
+# A directory that holds a plan is another run's (a test of the harness that
+# forgot to give its inner run one of its own): refuse it, lose nothing.
+[ ! -e "$RUN_DIR/plan" ] || { echo "ERROR: RUN_DIR=$RUN_DIR is the directory of another run" >&2; exit 2; }
 export RUN_DIR
 mkdir -p "$RUN_DIR/host"
 printf '%s\n' "${plan[@]}" >"$RUN_DIR/plan"

@@ -15,11 +15,11 @@
 . "$(dirname "$0")/lib.sh"
 scratch_dir
 g=guest/$BASE
-RUN_DIR=$scratch/run BASES=$BASE ONLY="$g/x86_64/boot $g/s390x/boot" inner_run \
+RUN_DIR=$scratch/rundir BASES=$BASE ONLY="$g/x86_64/boot $g/s390x/boot" inner_run \
 	>"$scratch/run" 2>"$scratch/run.err" || fail "the runner failed: $(tail -n3 "$scratch/run")"
 # the tree, two builds and two boots
 grep -qx '5 passed, 0 failed, 0 skipped' "$scratch/run" || fail "not two boots passed: $(tail -n1 "$scratch/run")"
-t=$scratch/run/timing.tsv
+t=$scratch/rundir/timing.tsv
 sum=$(awk -F'\t' '$2 ~ /: (kernel|modules|initramfs) (x86_64|s390x)$/ { s += $1; n++ } END { if (n == 6) print s }' "$t")
 [ -n "$sum" ] || fail "the timing has not the six steps of two kernels: $(tr '\n' ' ' <"$t")"
 # The builds' wall time less the tree step, which one lane runs while the

@@ -188,7 +188,7 @@ echo "the boot limit: measured, with a floor; the headers' when never measured"
 
 # Without RUN_DIR, a run makes build/runs/<id>/ and points build/runs/last at it.
 for i in 1 2; do
-	BASES=mainline ONLY=host/mainline/h_ok "$c/tests/run.sh" >"$scratch/own$i" 2>&1 ||
+	env -u RUN_DIR BASES=mainline ONLY=host/mainline/h_ok "$c/tests/run.sh" >"$scratch/own$i" 2>&1 ||
 		fail "ONLY=host/mainline/h_ok failed: $(tail -n3 "$scratch/own$i")"
 	last=$(readlink "$c/build/runs/last")
 	[ -f "$c/build/runs/$last/host/host-mainline-h_ok.log" ] || fail "run $i: its log is not in build/runs/$last"
@@ -199,3 +199,12 @@ done
 # shellcheck disable=SC2154 # last1 and last2: set by the eval above
 [ "$last1" != "$last2" ] || fail "two runs shared one directory"
 echo "each run has a directory of its own"
+# A run given the directory of another (an inner run that inherited its
+# outer run's RUN_DIR) refuses it, and leaves it as it was.
+cp "$scratch/run/results" "$scratch/results.before"
+rc=0
+RUN_DIR=$scratch/run BASES=mainline ONLY=host/mainline/h_ok "$c/tests/run.sh" >"$scratch/again" 2>&1 || rc=$?
+[ "$rc" = 2 ] || fail "a second run in one directory: exit $rc, not 2"
+grep -q "is the directory of another run" "$scratch/again" || fail "the refusal does not say why: $(cat "$scratch/again")"
+cmp -s "$scratch/run/results" "$scratch/results.before" || fail "the refused run changed the first run's results"
+echo "a second run in the directory of another is refused"
