@@ -43,7 +43,7 @@ help:
 	@echo "  SOAK_MUTANTS=n, SOAK_CYCLES=n  make soak sizes (default 1000 and 2000: the goals)"
 	@echo "  SOAK_SHARDS=n, SOAK_SEED=n     make soak: boots to share them over (4), seed of the first (1)"
 	@echo "  SOAK_PLAN=1          make soak: print each shard's seed and sizes, run nothing"
-	@echo "  BENCH_RUNS=n, BENCH_BOOTS=n, BENCH_LOAD_IMPORTS=n, BENCH_TIMEOUT=s  make bench sizes (tools/bench.sh)"
+	@echo "  BENCH_RUNS=n, BENCH_BOOTS=n, BENCH_LOAD_IMPORTS=n, BENCH_TIMEOUT=s  make bench sizes (tools/measure/bench.sh)"
 	@echo "  BENCH_SIZES='1000 10000', BENCH_OWNERS='10 100', BENCH_GROWTH_IMPORTS=1000  growth axes"
 	@echo "  DEPRECATED_EXPORTS_CACHE=dir  downloads and ccache (default ~/.cache/deprecated-exports)"
 	@echo "  RELEASE=x.y          make next-series: the removal release (default: the series' own)"
@@ -60,28 +60,28 @@ help:
 	@echo "  FULL=1               tests/run.sh as make check-full runs it"
 
 deps:
-	@tools/deps.sh
+	@tools/source/deps.sh
 
 source:
-	@tools/fetch-source.sh
+	@tools/source/fetch-source.sh
 
 tree: source
-	@tools/tree.sh
+	@tools/source/tree.sh
 
 refresh:
-	@tools/refresh.sh
+	@tools/series/refresh.sh
 
 next-series: tree
-	@tools/next-series.sh
+	@tools/series/next-series.sh
 
 kernel: tree
-	@tools/build-kernel.sh $(VARIANT)
+	@tools/build/build-kernel.sh $(VARIANT)
 
 modules: kernel
-	@tools/build-modules.sh $(VARIANT)
+	@tools/build/build-modules.sh $(VARIANT)
 
 initramfs: modules
-	@tools/mkinitramfs.sh $(VARIANT)
+	@tools/build/mkinitramfs.sh $(VARIANT)
 
 check: deps
 	@tests/run.sh
@@ -90,29 +90,29 @@ check-full: deps
 	@FULL=1 tests/run.sh
 
 deps-cross:
-	@tools/deps.sh cross
+	@tools/source/deps.sh cross
 
 crossbuild: deps-cross
 	@rc=0; for b in $${BASES:-mainline 6.12}; do \
-		BASE=$$b tools/fetch-source.sh && BASE=$$b tools/tree.sh && \
-		BASE=$$b tools/crossbuild.sh $(ARCHES) || rc=1; \
+		BASE=$$b tools/source/fetch-source.sh && BASE=$$b tools/source/tree.sh && \
+		BASE=$$b tools/measure/crossbuild.sh $(ARCHES) || rc=1; \
 	done; exit $$rc
 
 bisect: deps tree
-	@tools/bisect-check.sh
+	@tools/series/bisect-check.sh
 
 demo: deps tree
-	@tools/demo.sh
+	@tools/guest/demo.sh
 
 # make bench and make soak run both bases unless BASE is given.
 BOTH_BASES := $(if $(filter file,$(origin BASE)),mainline 6.12,$(BASE))
 # make bench needs the mainline tree either way: its pristine
 # gen_test_kallsyms.sh makes upstream's stress modules.
 bench: deps
-	@rc=0; BASE=mainline tools/fetch-source.sh && BASE=mainline tools/tree.sh || exit 1; \
+	@rc=0; BASE=mainline tools/source/fetch-source.sh && BASE=mainline tools/source/tree.sh || exit 1; \
 	for b in $(BOTH_BASES); do \
-		BASE=$$b tools/fetch-source.sh && BASE=$$b tools/tree.sh && \
-		BASE=$$b tools/bench.sh || rc=1; \
+		BASE=$$b tools/source/fetch-source.sh && BASE=$$b tools/source/tree.sh && \
+		BASE=$$b tools/measure/bench.sh || rc=1; \
 	done; exit $$rc
 
 # the growth axes up to a distribution kernel's scale: a table of 30,000
@@ -122,8 +122,8 @@ bench-scale:
 
 soak: deps
 	@rc=0; for b in $(BOTH_BASES); do \
-		BASE=$$b tools/fetch-source.sh && BASE=$$b tools/tree.sh && \
-		BASE=$$b tools/soak.sh || rc=1; \
+		BASE=$$b tools/source/fetch-source.sh && BASE=$$b tools/source/tree.sh && \
+		BASE=$$b tools/measure/soak.sh || rc=1; \
 	done; exit $$rc
 
 clean:

@@ -338,7 +338,7 @@ timed() { # LABEL COMMAND...: run it, record how long it took
 build_tree() { # BASE
 	local b=$1 st
 	export BASE=$b
-	if timed "$b: tree" "$TOP/tools/tree.sh" >"$RUN_DIR/$b/tree.log" 2>&1; then
+	if timed "$b: tree" "$TOP/tools/source/tree.sh" >"$RUN_DIR/$b/tree.log" 2>&1; then
 		st=ok
 	else
 		st="FAIL $(grep -m1 '^ERROR' "$RUN_DIR/$b/tree.log") (log: ${RUN_DIR#"$TOP"/}/$b/tree.log)"
@@ -348,7 +348,7 @@ build_tree() { # BASE
 	# The bisection pass, a producer (in its own trees): its report and its
 	# sparse and W=1 outputs are what "needs: bisect" checks read.
 	if [ "$st" = ok ] && [ -n "${bisect[$b]:-}" ]; then
-		if timed "$b: bisection pass" "$TOP/tools/bisect-check.sh" >"$RUN_DIR/$b/bisect.log" 2>&1; then
+		if timed "$b: bisection pass" "$TOP/tools/series/bisect-check.sh" >"$RUN_DIR/$b/bisect.log" 2>&1; then
 			echo ok >"$RUN_DIR/$b/.bisect"
 		else
 			echo "FAIL see build/$b/bisect/out/report" >"$RUN_DIR/$b/.bisect"
@@ -362,9 +362,9 @@ build_job() { # BASE VARIANT...
 	for v; do
 		for step in kernel modules initramfs; do
 			case $step in
-			kernel) timed "$b: kernel $v" "$TOP/tools/build-kernel.sh" "$v" ;;
-			modules) timed "$b: modules $v" "$TOP/tools/build-modules.sh" "$v" ;;
-			initramfs) timed "$b: initramfs $v" "$TOP/tools/mkinitramfs.sh" "$v" ;;
+			kernel) timed "$b: kernel $v" "$TOP/tools/build/build-kernel.sh" "$v" ;;
+			modules) timed "$b: modules $v" "$TOP/tools/build/build-modules.sh" "$v" ;;
+			initramfs) timed "$b: initramfs $v" "$TOP/tools/build/mkinitramfs.sh" "$v" ;;
 			esac >>"$RUN_DIR/$b/steps-$v.log" 2>&1 || break
 			step=ok
 		done
@@ -489,7 +489,7 @@ run_hosts before
 
 # -- boots: one per (base, variant, command line), two at a time (a TCG
 # guest runs on one host thread per vCPU), the heaviest first. Each writes
-# <base>/boot-<variant>-<tag>.{log,results} (tools/run-guest.sh) and its
+# <base>/boot-<variant>-<tag>.{log,results} (tools/guest/run-guest.sh) and its
 # KTAP to .out.
 boot_tag() { # CMDLINE
 	if [ -n "$1" ]; then printf '%s' "$1" | tr -c 'a-zA-Z0-9=._-' '_' | tr '=' '-'; else printf default; fi
@@ -503,7 +503,7 @@ for key in $keys; do
 	say "boot $b $v ${cl:-(default command line)}: ${boots[$key]:-(no scenario)}"
 	(
 		t=$(now_ms)
-		BASE=$b "$TOP/tools/run-guest.sh" "$v" "$(boot_tag "$cl")" "${boots[$key]}" "$cl" >"$out" 2>&1
+		BASE=$b "$TOP/tools/guest/run-guest.sh" "$v" "$(boot_tag "$cl")" "${boots[$key]}" "$cl" >"$out" 2>&1
 		stamp "$t" "boot $b $v ${cl:-(default command line)}"
 	) &
 	nboots=$((nboots + 1)) running=$((running + 1))
@@ -558,7 +558,7 @@ say "tests done in ${total}s; everything of this run is in ${RUN_DIR#"$TOP"/}/"
 [ ${#failed[@]} -eq 0 ] || printf '# failed: %s\n' "${failed[*]}"
 closing="$npass passed, $nfail failed, $nskip skipped"
 # The result page of a whole make check (or check-full) run made here:
-# docs/results/check.md, by tools/result-page.sh, never typed by hand.
+# docs/results/check.md, by tools/measure/result-page.sh, never typed by hand.
 if [ -n "$own_dir" ] && [ -z "${ONLY:-}" ]; then
 	page=check${FULL:+-full}
 	{
@@ -588,7 +588,7 @@ if [ -n "$own_dir" ] && [ -z "${ONLY:-}" ]; then
 	} >"$RUN_DIR/page.md"
 	cmd="make $page"
 	[ -z "${BASES:-}" ] || cmd="$cmd BASES=\"$BASES\""
-	"$TOP/tools/result-page.sh" "make $page" "$cmd" "$RUN_DIR/page.md" "$TOP/docs/results/$page.md" >/dev/null ||
+	"$TOP/tools/measure/result-page.sh" "make $page" "$cmd" "$RUN_DIR/page.md" "$TOP/docs/results/$page.md" >/dev/null ||
 		echo "# could not write docs/results/$page.md" >&2
 fi
 echo "$closing"

@@ -5,7 +5,7 @@
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # Two kernel bases: mainline (Linux 7.2, patches/mainline) and 6.12 (the LTS
 # backport, patches/6.12). Everything a base makes lives in build/<base>/:
-# src (the unpacked source, until tools/tree.sh moves it into linux), linux
+# src (the unpacked source, until tools/source/tree.sh moves it into linux), linux
 # (the git tree), obj/<variant>, mods, initramfs, logs.
 BASE=${BASE:-mainline}
 case $BASE in
@@ -242,7 +242,7 @@ kmake() {
 # unpacks it instead of building it again. ccache alone leaves most of a
 # tinyconfig build to do (MODVERSIONS' second preprocessing for genksyms,
 # objtool, the links, modpost: 7 to 9 minutes of a kernel here, README
-# "Machine and time"). tools/objcache.py makes an unpacked directory valid
+# "Machine and time"). tools/build/objcache.py makes an unpacked directory valid
 # where it now lives (paths and times).
 OBJCACHE=$CACHE/objects
 # objcache_key FILE...: the key of $OBJ built from $KSRC for $KARCH with the
@@ -268,7 +268,7 @@ objcache_key() {
 # KEY (DIR must not hold a build). The absolute paths it was built with, its
 # own and the PATHs' (the kernel's source and objects), become this clone's.
 # DIR/.objcache-key names the key, and what the building script kept in DIR
-# comes back with it (tools/build-kernel.sh keeps its build log there).
+# comes back with it (tools/build/build-kernel.sh keeps its build log there).
 objcache_restore() {
 	local name=$1 key=$2 dir=$3 f=$OBJCACHE/$1-$2.tar.zst map=() i=0 old
 	shift 3
@@ -280,7 +280,7 @@ objcache_restore() {
 			old=$(sed -n "${i}p" "$dir/.objcache")
 			[ -z "$old" ] || map+=("$old=$p")
 		done
-		if python3 "$TOP/tools/objcache.py" fix "$dir" "$KSRC" "${map[@]}" >/dev/null; then
+		if python3 "$TOP/tools/build/objcache.py" fix "$dir" "$KSRC" "${map[@]}" >/dev/null; then
 			# (entries saved before the directory named its key lack it)
 			echo "$key" >"$dir/.objcache-key"
 			return 0

@@ -1,7 +1,7 @@
 #!/bin/sh
 # shellcheck shell=sh
 # timeout: 300
-# Benchmark scenario, run by tools/bench.sh (not by make check): upstream's
+# Benchmark scenario, run by tools/measure/bench.sh (not by make check): upstream's
 # find_symbol() stress, in the order of tools/testing/selftests/module/
 # find_symbol.sh: insmod of test_kallsyms_b (which imports one export of
 # test_kallsyms_a) with a loaded, then with a and c, then with a, c and d.

@@ -1,7 +1,7 @@
 #!/bin/sh
 # shellcheck shell=sh
 # timeout: 300
-# Benchmark scenario, run by tools/bench.sh (not by make check): insmod of
+# Benchmark scenario, run by tools/measure/bench.sh (not by make check): insmod of
 # bench_load.ko (many imports of vmlinux), of bench_loadbig.ko (imports of
 # one large module) and of bench_load0.ko (none), interleaved.
 # Start: the TSC read from bench_clock's sysfs parameter by the shell's
@@ -33,7 +33,7 @@ load_runs() {
 }
 load_runs bench_load0 bench_load
 # growth: an importer of BENCH_IMPORTS exports of the largest growth table
-# shellcheck source=/dev/null # written by tools/bench-growth.py
+# shellcheck source=/dev/null # written by tools/measure/bench-growth.py
 . "$B/growth.env"
 if [ "$BENCH_IMPORTS" -gt 0 ]; then
 	insmod "$B/bench_big$BENCH_IMPORT_SIZE.ko"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # shellcheck shell=sh
 # timeout: 900
-# Benchmark scenario, run by tools/bench.sh (not by make check):
+# Benchmark scenario, run by tools/measure/bench.sh (not by make check):
 # symbol_get()/symbol_put() timings from bench_lookup.ko, one "BENCH lookup"
 # line per set. Modules are under /bench; printk stays off the console
 # (dmesg -n 1) while timing, so that the serial port is not measured.
@@ -44,9 +44,9 @@ fi
 # unpatched kernel; none on =n, where bench_lookup times nothing)
 lookup vmlinux_dep set=vmlinux_dep rounds=1000
 
-# growth (tools/bench-growth.py): one owner's table of each size, 100 of its
+# growth (tools/measure/bench-growth.py): one owner's table of each size, 100 of its
 # ordinary exports spread over the table and its deprecated ones (1%)
-# shellcheck source=/dev/null # written by tools/bench-growth.py
+# shellcheck source=/dev/null # written by tools/measure/bench-growth.py
 . "$B/growth.env"
 for n in $BENCH_SIZES; do
 	insmod "$B/bench_big$n.ko"

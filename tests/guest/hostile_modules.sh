@@ -1,8 +1,8 @@
 #!/bin/sh
 # variants: x86_64 x86_64-debug
-# Malformed modules (tools/mutate-ko.py, seeded): each mutant of mut_exporter
+# Malformed modules (tools/build/mutate-ko.py, seeded): each mutant of mut_exporter
 # is refused with the module loader's own message (loader_refusals; a fixed
-# mutant with the one that tools/mutate-ko.py names), or loads and then
+# mutant with the one that tools/build/mutate-ko.py names), or loads and then
 # serves mut_user correctly (or the loader refuses mut_user, saying why).
 # The mutants break the base's own tables: 6.12's __ksymtab_unused*,
 # __kcrctab_unused*, __kremoval_unused*; mainline's KSYM_FLAG_DEPRECATED
@@ -60,7 +60,7 @@ while IFS="$tab" read -r file expect what; do
 	grep -q '^mut_' /proc/modules && problem "$file: a mut_ module is still loaded"
 	echo "$file: $result"
 done <$D/MANIFEST
-# Mutants of the user (tools/mutate-ko.py writes them to $D/users when it
+# Mutants of the user (tools/build/mutate-ko.py writes them to $D/users when it
 # finds mut_user.ko): "once:SYM" = whether it loads or not, the loader logs
 # the use of the deprecated export SYM exactly once, however often the
 # module's symbol table names it.

@@ -3,7 +3,7 @@
 # Gate 4: every prefix of the series, then of the next-cycle series on top,
 # applies with git am, builds vmlinux and modules with no warning, and, where
 # the patch changes what runs, boots and loads a module
-# (tools/bisect-check.sh; one incremental object directory; the result is
+# (tools/series/bisect-check.sh; one incremental object directory; the result is
 # reused while the series is unchanged).
 . "$(dirname "$0")/lib.sh"
 out=$BUILD/bisect/out

@@ -45,7 +45,7 @@ done
 grep -qx 'kernel/module/main.s' <(printf '%s\n' "${targets[@]}") ||
 	fail "kernel/module/main.c, which calls kernel_read_file(), is not among the files to compile (${targets[*]})"
 # kbuild's prepare step runs first: with the build's own stamp (as
-# tools/build-kernel.sh sets it), or it rewrites include/generated/compile.h
+# tools/build/build-kernel.sh sets it), or it rewrites include/generated/compile.h
 # and the next build of the kernel relinks it. Niced in a subshell: kmake is
 # a function.
 export KBUILD_BUILD_TIMESTAMP='Sat Jan  1 00:00:00 UTC 2000'

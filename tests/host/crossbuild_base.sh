@@ -1,7 +1,7 @@
 #!/bin/bash
 # bases: harness
 # make crossbuild tells a base that does not build from a series that breaks
-# the build (tools/crossbuild.sh): when an object fails to compile, the same
+# the build (tools/measure/crossbuild.sh): when an object fails to compile, the same
 # object is compiled from the tree's base. If the base fails too, the row
 # says "the base fails too" and the run passes; if only the series fails,
 # the run fails. In a copy of the harness, whose kernel tree is a stand-in:
@@ -29,7 +29,7 @@ tree() { # MESSAGE: commit the stand-in tree as it is
 }
 cross() { # LOG: the crossbuild of the copy, option off, for this machine's own arch
 	DEPRECATED_EXPORTS_CACHE=$scratch/cache CROSS_SETTINGS=off \
-		"$h/tools/crossbuild.sh" x86_64 >"$scratch/$1" 2>&1
+		"$h/tools/measure/crossbuild.sh" x86_64 >"$scratch/$1" 2>&1
 }
 
 # the base fails; so does the series, for that reason only

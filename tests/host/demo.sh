@@ -6,7 +6,7 @@
 # lists, the deny rehearsal and the 2007 story's refusal, with no kernel
 # line that is not one of its modules'; the release report's lines and its
 # exit-status notes; only the base's removal release (REL); the console of
-# its boot. It runs the demo's own output path (tools/demo.sh --no-build:
+# its boot. It runs the demo's own output path (tools/guest/demo.sh --no-build:
 # one boot of its own, on the kernel, modules and initramfs the runner built
 # for this run) and reads what that printed, nothing left by another run.
 # The demo cannot reuse a boot of the runner: its scenario needs a kernel
@@ -32,11 +32,11 @@ demo_run=$scratch/run
 rm -rf "$demo_run"
 mkdir -p "$demo_run" || fail "cannot make $demo_run"
 rc=0
-RUN_DIR=$demo_run nice "$TOP/tools/demo.sh" --no-build >"$out" 2>"$scratch/demo.err" || rc=$?
-echo "--- tools/demo.sh --no-build (exit $rc):"
+RUN_DIR=$demo_run nice "$TOP/tools/guest/demo.sh" --no-build >"$out" 2>"$scratch/demo.err" || rc=$?
+echo "--- tools/guest/demo.sh --no-build (exit $rc):"
 cat "$out"
 echo "---"
-[ "$rc" -eq 0 ] || fail "tools/demo.sh --no-build exited $rc: $(tail -n 5 "$scratch/demo.err")"
+[ "$rc" -eq 0 ] || fail "tools/guest/demo.sh --no-build exited $rc: $(tail -n 5 "$scratch/demo.err")"
 
 # section N FILE: the lines below the "=== N. " line, up to the next "=== "
 section() { awk -v n="$1" '/^=== /{on = index($0, "=== " n ". ") == 1; next} on' "$2"; }

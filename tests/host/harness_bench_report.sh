@@ -92,7 +92,7 @@ done
 section 2 __kdeprecated 80 >>"$raw/growth-sections-bench-1000.txt" # 12,080 / 12,000
 printf 'exports_due 1000000000\ngit_grep 2000000000\n' >"$raw/report.txt"
 
-out=$(python3 -B "$TOP/tools/bench-report.py" "$scratch" 2>&1) || { echo "$out"; fail "bench-report.py failed on the fixed input"; }
+out=$(python3 -B "$TOP/tools/measure/bench-report.py" "$scratch" 2>&1) || { echo "$out"; fail "bench-report.py failed on the fixed input"; }
 echo "$out" | grep -E '^(PASS|FAIL)  ' | sed 's/^/report: /'
 csv=$scratch/bench.csv
 [ -s "$csv" ] || fail "no bench.csv written"

@@ -89,9 +89,9 @@ grep -qE "$step_ok" "$scratch/ok" || fail "the in-tree step did not pass on clea
 grep -q 'scripts/mod/modpost\.s' "$O/make.calls" && fail "the check compiled a host program (scripts/mod/modpost.c)"
 # kbuild's prepare step rewrites include/generated/compile.h (and the next
 # build relinks the kernel) unless the stamp is the build's own.
-stamp=$(sed -nE "s/^export KBUILD_BUILD_TIMESTAMP='(.*)'\$/\1/p" "$TOP/tools/build-kernel.sh")
-who=$(sed -nE 's/^export KBUILD_BUILD_USER=([^ ]*) KBUILD_BUILD_HOST=([^ ]*)$/\1@\2/p' "$TOP/tools/build-kernel.sh")
-if [ -z "$stamp" ] || [ -z "$who" ]; then fail "no build stamp in tools/build-kernel.sh"; fi
+stamp=$(sed -nE "s/^export KBUILD_BUILD_TIMESTAMP='(.*)'\$/\1/p" "$TOP/tools/build/build-kernel.sh")
+who=$(sed -nE 's/^export KBUILD_BUILD_USER=([^ ]*) KBUILD_BUILD_HOST=([^ ]*)$/\1@\2/p' "$TOP/tools/build/build-kernel.sh")
+if [ -z "$stamp" ] || [ -z "$who" ]; then fail "no build stamp in tools/build/build-kernel.sh"; fi
 grep -qF "$who $stamp: " "$O/make.calls" || fail "the check compiled without the build's stamp: $(cat "$O/make.calls")"
 [ -z "$(find "$O" -name '*.s' -o -name '.*.s.cmd')" ] || fail "the check left its compiles in the object directory"
 echo "clean compiles of the two kernel files, with the build's stamp: the step passes, the objects stay as they were"

@@ -7,7 +7,7 @@
 # refuses a random mutant with a planted log: an unrelated line only, or a
 # loader's refusal of another module, must fail the scenario; the x86
 # relocator's refusal, or the series' "malformed section __kdeprecated" for
-# the fixed mutant that tools/mutate-ko.py says it gives, passes.
+# the fixed mutant that tools/build/mutate-ko.py says it gives, passes.
 . "$(dirname "$0")/lib.sh"
 # shellcheck source=fake_guest.inc
 . "$(dirname "$0")/fake_guest.inc"

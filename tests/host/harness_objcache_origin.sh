@@ -5,7 +5,7 @@
 # (.build.log), and the run's build log names the cache entry; so checks of
 # a build's output can read the build that made the kernel, not the run's
 # log of a make that found everything up to date. On a copy of the harness
-# with a planted kernel tree and a stand-in for make: tools/build-kernel.sh
+# with a planted kernel tree and a stand-in for make: tools/build/build-kernel.sh
 # builds (one compile line), keeps the log and the key with the objects and
 # saves them in a scratch cache; the object directory removed, it restores
 # them, with that log and key, and its build log says so; a tree with
@@ -40,9 +40,9 @@ mkdir -p "$O"
 . "$d/configs/x86_64.variant"
 for f in $FRAGMENTS; do cat "$(fragment_path "$f")"; done >"$O/.config"
 sha256sum <"$O/.config" | cut -d' ' -f1 >"$O/.fragments.sum"
-build() { # NAME: tools/build-kernel.sh x86_64 in the copy; its output in $scratch/NAME
+build() { # NAME: tools/build/build-kernel.sh x86_64 in the copy; its output in $scratch/NAME
 	env -u RUN_DIR PATH="$d/bin:$PATH" BASE=mainline DEPRECATED_EXPORTS_CACHE="$scratch/cache" \
-		bash "$d/tools/build-kernel.sh" x86_64 >"$scratch/$1" 2>&1 || { cat "$scratch/$1"; fail "$1: build-kernel.sh failed"; }
+		bash "$d/tools/build/build-kernel.sh" x86_64 >"$scratch/$1" 2>&1 || { cat "$scratch/$1"; fail "$1: build-kernel.sh failed"; }
 	sed 's/^/    | /' "$scratch/$1"
 }
 log=$B/logs/build-x86_64.log

@@ -4,7 +4,7 @@
 # gets exactly one result, in KTAP. Run on a copy of the harness whose
 # kernel builds are stubs (a file where the kernel image would be) and whose
 # QEMU is a stub that prints a planted guest report: the real tests/run.sh
-# and tools/run-guest.sh read them. Planted in the copy:
+# and tools/guest/run-guest.sh read them. Planted in the copy:
 #  - a boot whose guest reports one of its two scenarios: a FAIL for the
 #    other, naming it;
 #  - a guest that reports a scenario twice, and one whose report has no plan
@@ -20,6 +20,8 @@
 #    a run without RUN_DIR makes build/runs/<id> and build/runs/last.
 . "$(dirname "$0")/lib.sh"
 scratch_dir
+# the runs below select what they run themselves, whatever the outer run had
+unset ONLY FULL LIST
 c=$scratch/copy
 harness_copy "$c" tests/run.sh tests/host/lib.sh bench/guest
 mkdir -p "$c/tests/guest" "$c/bin"
@@ -28,22 +30,22 @@ export DEPRECATED_EXPORTS_CACHE=$scratch/cache PATH=$c/bin:$PATH STUB_TOP=$c
 
 # The builds: a kernel image and an initramfs that are only files; s390x's
 # build fails.
-cat >"$c/tools/tree.sh" <<'EOF'
+cat >"$c/tools/source/tree.sh" <<'EOF'
 #!/bin/bash
 mkdir -p "$(dirname "$0")/../build/$BASE/linux"
 EOF
-cat >"$c/tools/build-kernel.sh" <<'EOF'
+cat >"$c/tools/build/build-kernel.sh" <<'EOF'
 #!/bin/bash
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 load_variant "$1"
 [ "$1" != s390x ] || die "planted failure of the s390x kernel"
 mkdir -p "$(dirname "$OBJ/$IMAGE")" && echo stub >"$OBJ/$IMAGE"
 echo "stub build of $1" >"$LOGS/build-$1.log"
 EOF
-printf '#!/bin/bash\n' >"$c/tools/build-modules.sh"
-cat >"$c/tools/mkinitramfs.sh" <<'EOF'
+printf '#!/bin/bash\n' >"$c/tools/build/build-modules.sh"
+cat >"$c/tools/build/mkinitramfs.sh" <<'EOF'
 #!/bin/bash
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 mkdir -p "$BUILD/initramfs" && echo stub >"$BUILD/initramfs/$1.cpio.gz"
 EOF
 # The guest: what each scenario's "# stub:" header says it does.
@@ -78,7 +80,7 @@ set -- $list
 	echo HARNESS-END
 } >"$res"
 EOF
-chmod +x "$c"/tools/*.sh "$c/bin/qemu-system-x86_64"
+chmod +x "$c"/tools/*/*.sh "$c/bin/qemu-system-x86_64"
 scenario() { # NAME STUB [HEADER...]
 	local n=$1 st=$2
 	shift 2
@@ -111,15 +113,15 @@ mkdir -p "$c/build/mainline/logs"
 printf '%s\n' 'KTAP version 1' '1..1' 'stale' >"$c/build/mainline/logs/boot-x86_64-default.results"
 # run-guest.sh wrapped: for the boot of p_dup it prints a result twice and
 # one for a name nobody planned.
-mv "$c/tools/run-guest.sh" "$c/tools/run-guest.real"
-cat >"$c/tools/run-guest.sh" <<'EOF'
+mv "$c/tools/guest/run-guest.sh" "$c/tools/guest/run-guest.real"
+cat >"$c/tools/guest/run-guest.sh" <<'EOF'
 #!/bin/bash
 "$(dirname "$0")/run-guest.real" "$@"
 rc=$?
 if [ "$3" = p_dup ]; then echo "ok 9 guest/$BASE/x86_64/p_dup"; echo "ok 10 guest/$BASE/x86_64/p_stray"; fi
 exit $rc
 EOF
-chmod +x "$c/tools/run-guest.sh" "$c/tools/run-guest.real"
+chmod +x "$c/tools/guest/run-guest.sh" "$c/tools/guest/run-guest.real"
 
 g=guest/mainline/x86_64
 rc=0
@@ -176,12 +178,12 @@ echo "every console, log and the plan are in the run's directory"
 [ "$(awk '$1 == "p_ok" { print $2 }' "$DEPRECATED_EXPORTS_CACHE/boot-times/mainline-x86_64.tsv")" = 2 ] ||
 	fail "the time of p_ok was not recorded: $(cat "$DEPRECATED_EXPORTS_CACHE/boot-times/mainline-x86_64.tsv")"
 printf '%s\n' '#!/bin/sh' '# variants: x86_64' '# timeout: 900' '# stub: pass' >"$c/tests/guest/p_ok.sh"
-BASE=mainline RUN_DIR=$scratch/run3 "$c/tools/run-guest.sh" x86_64 t p_ok >"$scratch/limit" 2>&1 ||
+BASE=mainline RUN_DIR=$scratch/run3 "$c/tools/guest/run-guest.sh" x86_64 t p_ok >"$scratch/limit" 2>&1 ||
 	fail "run-guest.sh failed: $(cat "$scratch/limit")"
 grep -qE "^# limit 120 s: 3 times the [0-9]+ s measured before, at least 120 s$" "$scratch/limit" ||
 	fail "the boot limit is not the measured one: $(grep '^# limit' "$scratch/limit")"
 rm -rf "$DEPRECATED_EXPORTS_CACHE/boot-times"
-BASE=mainline RUN_DIR=$scratch/run3 "$c/tools/run-guest.sh" x86_64 t p_ok >"$scratch/limit" 2>&1
+BASE=mainline RUN_DIR=$scratch/run3 "$c/tools/guest/run-guest.sh" x86_64 t p_ok >"$scratch/limit" 2>&1
 grep -qE "^# limit 990 s: the scenarios' own limits" "$scratch/limit" ||
 	fail "a boot never measured does not get the headers' limit: $(grep '^# limit' "$scratch/limit")"
 echo "the boot limit: measured, with a floor; the headers' when never measured"

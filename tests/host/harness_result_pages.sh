@@ -1,6 +1,6 @@
 #!/bin/bash
 # bases: harness
-# The result pages (docs/results/) are written by tools/result-page.sh, not
+# The result pages (docs/results/) are written by tools/measure/result-page.sh, not
 # typed: fed a planted report, the page must carry the four facts that say
 # where a figure comes from (the command, the commit, the UTC date, the
 # machine), each as this machine and this repository give it, and then the
@@ -9,12 +9,12 @@
 # known here. A missing body writes no page. And each measurement target
 # (make crossbuild, make soak, make bench) writes its page with it.
 . "$(dirname "$0")/lib.sh"
-helper=$TOP/tools/result-page.sh
-[ -x "$helper" ] || fail "no executable tools/result-page.sh"
+helper=$TOP/tools/measure/result-page.sh
+[ -x "$helper" ] || fail "no executable tools/measure/result-page.sh"
 scratch_dir
 repo=$scratch/repo
-mkdir -p "$repo/tools"
-cp "$helper" "$repo/tools/"
+mkdir -p "$repo/tools/measure"
+cp "$helper" "$repo/tools/measure/"
 echo 'a tracked file' >"$repo/tracked.txt"
 g() { git -C "$repo" -c user.name=harness -c user.email=harness@example.invalid "$@"; }
 { g init -q && g add . && g commit -q -m 'the helper'; } || fail "could not make the scratch repository"
@@ -26,7 +26,7 @@ printf '%s\n' "planted report $$ of ${0##*/}" '' '| row | value |' '|---|---|' '
 
 # page NAME: write docs/results/NAME.md in the scratch repository
 page() {
-	"$repo/tools/result-page.sh" "Planted title" "make planted KNOB='a b'" "$body" \
+	"$repo/tools/measure/result-page.sh" "Planted title" "make planted KNOB='a b'" "$body" \
 		"$repo/docs/results/$1.md" >"$scratch/$1.out" 2>&1
 }
 day0=$(date -u +%F)
@@ -62,7 +62,7 @@ expect_grep "^- commit: $commit with uncommitted changes$" "$repo/docs/results/d
 # No body (an empty report, or none), no page.
 : >"$scratch/empty.md"
 for b in empty.md missing.md; do
-	if "$repo/tools/result-page.sh" "t" "c" "$scratch/$b" "$repo/docs/results/$b" >/dev/null 2>&1; then
+	if "$repo/tools/measure/result-page.sh" "t" "c" "$scratch/$b" "$repo/docs/results/$b" >/dev/null 2>&1; then
 		fail "the helper succeeded with the body $b"
 	fi
 	[ ! -e "$repo/docs/results/$b" ] || fail "the helper wrote a page with the body $b"
@@ -73,8 +73,8 @@ echo "an empty or missing body: the helper fails and writes no page"
 # The targets' call sites (their runs take hours, so they are read here):
 # each one passes its report to the helper and names its page.
 for t in crossbuild.sh:crossbuild- soak.sh:soak- bench.sh:bench-; do
-	f=$TOP/tools/${t%%:*}
-	grep -qE "result-page\.sh\".*/${t#*:}" "$f" || fail "${f#"$TOP"/} does not write its page with tools/result-page.sh"
+	f=$TOP/tools/measure/${t%%:*}
+	grep -qE "result-page\.sh\".*/${t#*:}" "$f" || fail "${f#"$TOP"/} does not write its page with tools/measure/result-page.sh"
 	bash -n "$f" || fail "${f#"$TOP"/} does not parse"
 done
-echo "make crossbuild, make soak and make bench write their pages with tools/result-page.sh"
+echo "make crossbuild, make soak and make bench write their pages with tools/measure/result-page.sh"

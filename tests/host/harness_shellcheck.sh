@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 command -v shellcheck >/dev/null || fail "shellcheck is not installed (make deps installs it)"
 cd "$TOP" || fail "no $TOP"
-host=(tools/*.sh tests/run.sh tests/host/*.sh .ci/run)
+host=(tools/*.sh tools/*/*.sh tests/run.sh tests/host/*.sh .ci/run)
 guest=(tests/guest/*.sh tests/guest/init bench/guest/*.sh)
 bad=0
 for f in "${host[@]}" "${guest[@]}"; do

@@ -1,7 +1,7 @@
 #!/bin/bash
 # bases: harness
 # The splat check of every boot (SPLAT_RE of tools/lib.sh, which
-# tools/run-guest.sh greps each guest's console with) matches each kind of
+# tools/guest/run-guest.sh greps each guest's console with) matches each kind of
 # report of a kernel in trouble, the hung-task, lockup and RCU-stall ones
 # included (issue 28, item 8), and none of the lines of a clean boot. The
 # lines are those the kernels print (kernel/hung_task.c, kernel/watchdog.c,

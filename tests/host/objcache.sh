@@ -1,6 +1,6 @@
 #!/bin/bash
 # bases: harness
-# The object cache (tools/lib.sh, tools/objcache.py) gives a clone a build it
+# The object cache (tools/lib.sh, tools/build/objcache.py) gives a clone a build it
 # can trust: the key follows the tree's content and the inputs and is empty
 # for a tree with uncommitted changes; a directory saved in one clone and
 # restored in another at another path names the new paths and is up to date
@@ -11,7 +11,7 @@
 scratch_dir
 OBJCACHE=$scratch/cache
 KARCH=x86_64 CROSS_COMPILE=
-# no KBUILD_* in the environment, as in tools/crossbuild.sh: the key must
+# no KBUILD_* in the environment, as in tools/measure/crossbuild.sh: the key must
 # still come, with status 0 (the scripts run under set -e)
 set -o pipefail
 while read -r v; do unset "$v"; done < <(env | sed -n 's/^\(KBUILD_[A-Za-z_]*\)=.*/\1/p')

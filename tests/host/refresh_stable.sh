@@ -6,7 +6,7 @@
 scratch_dir
 for i in 1 2; do
 	mkdir -p "$scratch/p$i"
-	PATCHES="$scratch/p$i" "$TOP/tools/refresh.sh" || fail "refresh $i failed"
+	PATCHES="$scratch/p$i" "$TOP/tools/series/refresh.sh" || fail "refresh $i failed"
 done
 diff -r "$scratch/p1" "$scratch/p2" || fail "two refreshes of the same tree differ"
 diff -r -x next -x '*.md' -x cover-letter.txt "$scratch/p1" "$PATCHES" || fail "${PATCHES#"$TOP"/} differs from a refresh of build/$BASE/linux"

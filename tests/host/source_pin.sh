@@ -1,6 +1,6 @@
 #!/bin/bash
 # bases: 6.12 mainline
-# Issue 28, item 9: the tree is the pinned source. tools/fetch-source.sh
+# Issue 28, item 9: the tree is the pinned source. tools/source/fetch-source.sh
 # falls back to the newest linux-source package when the pinned version is no
 # longer served, and cannot check that one's SHA-256: the tests then ran on
 # other code than source.lock names, and CI would stay green with nothing
@@ -9,7 +9,7 @@
 # is one line of source.lock).
 #
 # The tree's base commit names the package and version it was made of
-# (tools/tree.sh: "base: Debian <package> <version>"); fetch-source's record
+# (tools/source/tree.sh: "base: Debian <package> <version>"); fetch-source's record
 # beside the source (build/<base>/src/pin) must agree with it, and says
 # whether the .deb's checksum was checked. A tree made before the record
 # existed is judged by its base commit alone: fetch-source always checked

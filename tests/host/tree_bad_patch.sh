@@ -30,7 +30,7 @@ diff --git a/README b/README
 P
 echo 9999-corrupt.patch >>"$scratch/patches/series"
 rc=0
-out=$(TREE="$scratch/tree" PATCHES="$scratch/patches" "$TOP/tools/tree.sh" 2>&1) || rc=$?
+out=$(TREE="$scratch/tree" PATCHES="$scratch/patches" "$TOP/tools/source/tree.sh" 2>&1) || rc=$?
 echo "$out"
 [ "$rc" -ne 0 ] || fail "tree.sh succeeded with a corrupt patch"
 echo "$out" | grep -q "patch does not apply: .*/9999-corrupt.patch" || fail "the failing patch is not named"

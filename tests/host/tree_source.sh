@@ -1,6 +1,6 @@
 #!/bin/bash
 # bases: harness
-# The unpacked source becomes the tree (tools/tree.sh, tools/fetch-source.sh):
+# The unpacked source becomes the tree (tools/source/tree.sh, tools/source/fetch-source.sh):
 # making a tree leaves one copy of the source, not two; "make tree" on a
 # tree that exists unpacks nothing (nor does a scratch tree, TREE=); a tree
 # that was removed, or whose making was stopped, is made again from the

@@ -2,7 +2,7 @@
 # bases: harness
 # Both bases' build lanes may unpack the same guest userland at once (with
 # kernels from the object cache they reach their initramfs together): two
-# tools/guest-userland.sh for one architecture started together both succeed
+# tools/build/guest-userland.sh for one architecture started together both succeed
 # and leave it whole. Run in a copy of the harness, so that the real
 # build/userland stays as it is; the packages come from the download cache.
 . "$(dirname "$0")/lib.sh"
@@ -11,9 +11,9 @@ arch=$(dpkg --print-architecture)
 harness_copy "$scratch/top"
 for round in 1 2 3; do
 	rm -rf "$scratch/top/build/userland"
-	"$scratch/top/tools/guest-userland.sh" "$arch" >"$scratch/a.log" 2>&1 &
+	"$scratch/top/tools/build/guest-userland.sh" "$arch" >"$scratch/a.log" 2>&1 &
 	a=$!
-	"$scratch/top/tools/guest-userland.sh" "$arch" >"$scratch/b.log" 2>&1 &
+	"$scratch/top/tools/build/guest-userland.sh" "$arch" >"$scratch/b.log" 2>&1 &
 	b=$!
 	ra=0 rb=0
 	wait "$a" || ra=$?

@@ -10,7 +10,7 @@
  *                  exporter module loaded beforehand
  * set=range        count exports named <prefix><first>,
  *                  <prefix><first + stride>, ... (no padding) of the
- *                  growth modules (tools/bench-growth.py)
+ *                  growth modules (tools/measure/bench-growth.py)
  *
  * Warm-up rounds, at least BENCH_WARMUP_LOOKUPS lookups (timed on their
  * own: they include the printed warnings of deprecated lookups, up to the

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The module that tools/mutate-ko.py corrupts: ordinary and deprecated
+ * The module that tools/build/mutate-ko.py corrupts: ordinary and deprecated
  * exports side by side, so that a mutant can break each table the series
  * added, and mut_user can check that a mutant that loads still works.
  * mut_dep_gpl_0 is an ordinary export whose name sorts just before the

@@ -18,7 +18,7 @@
 # inputs (both series, config fragments, this script, compiler) and reused
 # while they are unchanged; BISECT_FORCE=1 redoes it.
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 out=$BUILD/bisect/out
 mkdir -p "$out"
@@ -132,9 +132,9 @@ for p in "${all[@]}"; do
 	what="builds (${secs}s)"
 	if runtime_change; then
 		kmake -s kernelrelease >"$OBJ/.release"
-		if "$TOP/tools/build-modules.sh" bisect hello >"$out/boot-$i.log" 2>&1 &&
-			"$TOP/tools/mkinitramfs.sh" bisect >>"$out/boot-$i.log" 2>&1 &&
-			GUEST_TIMEOUT=120 "$TOP/tools/run-guest.sh" bisect "prefix-$i" insmod_rmmod >>"$out/boot-$i.log" 2>&1; then
+		if "$TOP/tools/build/build-modules.sh" bisect hello >"$out/boot-$i.log" 2>&1 &&
+			"$TOP/tools/build/mkinitramfs.sh" bisect >>"$out/boot-$i.log" 2>&1 &&
+			GUEST_TIMEOUT=120 "$TOP/tools/guest/run-guest.sh" bisect "prefix-$i" insmod_rmmod >>"$out/boot-$i.log" 2>&1; then
 			what="$what, boots, loads a module"
 		else
 			result "FAIL prefix $name: boot or module load failed (${out#"$TOP"/}/boot-$i.log)"

@@ -34,7 +34,7 @@
 #                       them neither uses nor records the measured times
 # exit:  0 every event passed or was skipped; 1 otherwise
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 load_variant "${1:?usage: run-guest.sh VARIANT TAG [SCENARIO,...] [CMDLINE]}"
 tag=${2:?tag}
@@ -46,7 +46,7 @@ log=$LOGS/boot-$VARIANT-$tag.log
 res=$LOGS/boot-$VARIANT-$tag.results
 initrd=$BUILD/initramfs/$VARIANT.cpio.gz
 kernel=$OBJ/$IMAGE
-[ -f "$initrd" ] || die "no initramfs for $VARIANT; run tools/mkinitramfs.sh $VARIANT"
+[ -f "$initrd" ] || die "no initramfs for $VARIANT; run tools/build/mkinitramfs.sh $VARIANT"
 [ -f "$kernel" ] || die "no kernel image $kernel"
 
 # The scenarios and init, packed now, appended to the initramfs.

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Fetch the pinned linux-source package of BASE with apt (source.lock), check
 # its SHA-256, and unpack its tarball once under build/<base>/src, from where
-# tools/tree.sh moves it into build/<base>/linux. The .deb is kept in the
+# tools/source/tree.sh moves it into build/<base>/linux. The .deb is kept in the
 # cache outside the clone. When the pin is no longer served it falls back,
 # loudly, to the newest version of the same package. What it unpacked, and
 # whether that is the pin, is written beside the source, in
@@ -9,14 +9,14 @@
 # check host/<base>/source_pin reads it, so that a fallback is a result and
 # not only a warning in a log.
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 read -r _ PACKAGE VERSION SUITES SHA256 < <(awk -v b="$BASE" '$1 == b' "$TOP/source.lock") ||
 	die "source.lock has no line for base $BASE"
 SRC=$BUILD/src
 DL=$CACHE/dl
 mkdir -p "$DL" "$SRC"
-# Once the base's tree has its base commit the source is in it (tools/tree.sh
+# Once the base's tree has its base commit the source is in it (tools/source/tree.sh
 # moves the unpacked source there): nothing to do, and a copy an older
 # harness left here goes. Otherwise the source is unpacked here, once.
 if git --git-dir="$BUILD/linux/.git" rev-parse -q --verify base >/dev/null 2>&1; then

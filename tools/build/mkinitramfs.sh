@@ -2,14 +2,14 @@
 # Make the guest's initramfs for one variant: busybox + Debian's kmod, the
 # kernel's own modules (modules_install) and the out-of-tree test modules
 # under /lib/modules/<release>/updates, depmod run, the series' kselftest
-# under /kselftest. The scenarios and /init are not in it: tools/run-guest.sh
+# under /kselftest. The scenarios and /init are not in it: tools/guest/run-guest.sh
 # packs them fresh at every boot.
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 load_variant "${1:?usage: mkinitramfs.sh VARIANT}"
 release=$(cat "$OBJ/.release")
-"$TOP/tools/guest-userland.sh" "$DEBARCH"
+"$TOP/tools/build/guest-userland.sh" "$DEBARCH"
 
 root=$BUILD/initramfs/$VARIANT
 rm -rf "$root" && mkdir -p "$root"
@@ -42,7 +42,7 @@ depmod -e -F "$OBJ/System.map" -b "$root" "$release" >"$LOGS/depmod-$VARIANT.log
 # The series' kselftest, installed the upstream way, when the variant has
 # its exporter module.
 if grep -qx 'CONFIG_TEST_DEPRECATED_EXPORTS=m' "$OBJ/.config"; then
-	"$TOP/tools/build-kselftest.sh" "$VARIANT"
+	"$TOP/tools/build/build-kselftest.sh" "$VARIANT"
 	cp -a "$BUILD/kselftest/$VARIANT/install" "$root/kselftest"
 fi
 
@@ -52,7 +52,7 @@ if [ -n "$MUTANTS" ]; then
 	ko=$BUILD/mods/$VARIANT/mut_exporter/mut_exporter.ko
 	[ -f "$ko" ] || die "variant $VARIANT wants mutants, but $ko was not built"
 	seed=${MUTANT_SEED:-2007} nrandom=${MUTANT_RANDOM:-30}
-	python3 "$TOP/tools/mutate-ko.py" --seed "$seed" --random "$nrandom" "$ko" "$root/mutants" >&2 ||
+	python3 "$TOP/tools/build/mutate-ko.py" --seed "$seed" --random "$nrandom" "$ko" "$root/mutants" >&2 ||
 		die "mutate-ko.py failed for $ko"
 	echo "$seed" >"$root/mutants/SEED"
 	echo "$nrandom" >"$root/mutants/RANDOM"

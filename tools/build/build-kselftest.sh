@@ -7,7 +7,7 @@
 # the source tree free of objects and the variants apart.
 # Output: build/kselftest/<variant>/install (run_kselftest.sh and module/).
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 load_variant "${1:?usage: build-kselftest.sh VARIANT}"
 [ -d "$KSRC/tools/testing/selftests/module" ] ||

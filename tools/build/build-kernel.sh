@@ -2,7 +2,7 @@
 # Build one kernel variant out of tree: O=build/<base>/obj/<variant>, the variant's
 # Kconfig fragments merged onto tinyconfig, with ccache.
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 load_variant "${1:?usage: build-kernel.sh VARIANT}"
 if [ -n "$NEXT" ]; then

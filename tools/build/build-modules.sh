@@ -21,7 +21,7 @@
 #   DEPS_SED='s/../../' edit the DEPS' Module.symvers before building against
 #                     them (e.g. a stale CRC, for a version-mismatch test)
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 load_variant "${1:?usage: build-modules.sh VARIANT [MODULE...]}"
 shift

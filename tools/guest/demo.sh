@@ -4,21 +4,21 @@
 # under QEMU, load them, and show what a user sees; then the release report
 # that tells the maintainers which exports are due.
 #
-# usage: tools/demo.sh [--no-build]
+# usage: tools/guest/demo.sh [--no-build]
 #   --no-build  show it from the kernel, modules and initramfs already built
 #               (tests/host/demo.sh does, on the products of its run)
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 v=x86_64
 case ${1-} in
 "")
-	"$TOP/tools/build-kernel.sh" $v
-	"$TOP/tools/build-modules.sh" $v
-	"$TOP/tools/mkinitramfs.sh" $v
+	"$TOP/tools/build/build-kernel.sh" $v
+	"$TOP/tools/build/build-modules.sh" $v
+	"$TOP/tools/build/mkinitramfs.sh" $v
 	;;
 --no-build) ;;
-*) die "usage: tools/demo.sh [--no-build]" ;;
+*) die "usage: tools/guest/demo.sh [--no-build]" ;;
 esac
 load_variant $v
 rel=$(cat "$OBJ/.release")
@@ -33,7 +33,7 @@ done
 echo
 echo "=== 2. Booting $rel under QEMU and loading the modules"
 rc=0
-"$TOP/tools/run-guest.sh" $v demo demo >"$LOGS/demo.out" || rc=$?
+"$TOP/tools/guest/run-guest.sh" $v demo demo >"$LOGS/demo.out" || rc=$?
 res=$LOGS/boot-$v-demo.results
 sed -n '/^KTAP version/,/^HARNESS-END/p' "$res" | grep '^# ' | sed 's/^# //' |
 	grep -v '^demo: [0-9]* s$'

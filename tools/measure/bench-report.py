@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Turn the raw data of tools/bench.sh into the table (stdout), bench.md,
+"""Turn the raw data of tools/measure/bench.sh into the table (stdout), bench.md,
 bench.csv and the gnuplot script of ratios.png.
 
 usage: bench-report.py BENCH_DIR   (reads BENCH_DIR/raw, writes BENCH_DIR/*)
@@ -488,7 +488,7 @@ def write_outputs(out_dir, meta, rows, ratios, verdicts, notes):
     print("\n".join(text))
 
     md = [f"# Benchmark: deprecated exports vs unpatched {meta['kernel']} (BASE={meta['base_name']})", "",
-          "Made by `make bench` (tools/bench.sh). "
+          "Made by `make bench` (tools/measure/bench.sh). "
           f"Unpatched: `{meta['base'][:12]}` (tag base); patched: `{meta['patched'].split()[1]}` "
           f"(base + {meta['series']} commits); same fragments (base.config x86_64.config, "
           f"tinyconfig-based); =n adds unused-off.config ({meta['dep_config']} off). "

@@ -2,7 +2,7 @@
 # Write a result page: a measurement's own output (the body) under the facts
 # that say where it comes from, so that no figure has to be typed by hand.
 #
-# usage: tools/result-page.sh TITLE COMMAND BODY PAGE
+# usage: tools/measure/result-page.sh TITLE COMMAND BODY PAGE
 #   TITLE    the page's heading ("make crossbuild, mainline")
 #   COMMAND  the command that made the body, as a user would type it again
 #            ("make crossbuild BASES=mainline")
@@ -25,7 +25,7 @@
 # Standalone on purpose (it does not source tools/lib.sh), so that every
 # target, make check included, can call it whatever its BASE.
 set -euo pipefail
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 
 [ $# -eq 4 ] || { echo "usage: $0 TITLE COMMAND BODY PAGE" >&2; exit 1; }
 title=$1 command=$2 body=$3 page=$4
@@ -60,7 +60,7 @@ trap 'rm -f "$tmp"' EXIT
 	echo "- date: $(date -u '+%Y-%m-%d %H:%M') UTC"
 	echo "- machine: $machine"
 	echo
-	echo "Written by tools/result-page.sh: run the command again rather than edit the page."
+	echo "Written by tools/measure/result-page.sh: run the command again rather than edit the page."
 	echo
 	cat "$body"
 } >"$tmp"

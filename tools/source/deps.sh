@@ -2,7 +2,7 @@
 # Install, with apt-get, what the harness needs and the machine lacks.
 # Skips what is present; says which package failed and why.
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 # Host tools: kernel build (libdw-dev for mainline's gendwarfksyms), cache,
 # checks (zstd for compressed modules, abigail-tools for the ABI tools' view,

@@ -4,7 +4,7 @@
 # 'make exports_remove' on top of build/linux, as it would be sent for that
 # release. Deterministic: re-running on an unchanged tree changes no file.
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 RELEASE=${RELEASE:-$REL}
 TREE=$BUILD/linux

@@ -5,7 +5,7 @@
 # holding commits or edits that patches/ lacks is never thrown away: edits
 # stop the run, commits are kept on a backup branch.
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 TREE=${TREE:-$BUILD/linux}
 SERIES=$PATCHES/series
@@ -39,7 +39,7 @@ make_base() {
 		return
 	fi
 	rm -rf "$TREE.tmp"
-	"$TOP/tools/fetch-source.sh"
+	"$TOP/tools/source/fetch-source.sh"
 	say "creating ${TREE#"$TOP"/} with a base commit of the pristine source"
 	# The unpacked source becomes the tree (a copy of it took 22 s and
 	# 1.8 GB). It no longer counts as unpacked: a run stopped before the

@@ -6,7 +6,7 @@
 # /bin/sh, as on Debian, for scripts with a #!/bin/sh line (kselftests):
 # busybox sh would run its own modprobe and insmod instead of kmod's.
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 arch=${1:?usage: guest-userland.sh DEBARCH}
 out=$TOP/build/userland/$arch

@@ -5,7 +5,7 @@
 #
 # The work is sharded over SOAK_SHARDS boots. Shard i (1-based) has seed
 # SOAK_SEED+i-1 and runs, in one boot:
-#   hostile_modules  the fixed malformed modules of tools/mutate-ko.py plus
+#   hostile_modules  the fixed malformed modules of tools/build/mutate-ko.py plus
 #                    its share of SOAK_MUTANTS random ones from that seed;
 #   concurrency      its share of SOAK_CYCLES parallel load/unload cycles
 #                    (four a round: three users and the exporter), with
@@ -17,11 +17,11 @@
 #       SOAK_PLAN=1  print the plan (one line per shard) and stop
 # out:  build/<base>/soak/summary.md: a row per shard and the totals, also
 #       written as the result page docs/results/soak-<base>.md
-#       (tools/result-page.sh); consoles and results in $LOGS (tools/lib.sh)
+#       (tools/measure/result-page.sh); consoles and results in $LOGS (tools/lib.sh)
 #       as boot-x86_64-debug-soak-<i>.log and .results
 # exit: 0 when every shard passed
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 mutants=${SOAK_MUTANTS:-1000}
 cycles=${SOAK_CYCLES:-2000}
@@ -56,8 +56,8 @@ V=x86_64-debug
 out=$BUILD/soak
 mkdir -p "$out" "$LOGS"
 say "$BASE: building $V"
-"$TOP/tools/build-kernel.sh" $V
-"$TOP/tools/build-modules.sh" $V
+"$TOP/tools/build/build-kernel.sh" $V
+"$TOP/tools/build/build-modules.sh" $V
 load_variant $V
 
 sum=$out/summary.md
@@ -76,10 +76,10 @@ for ((i = 1; i <= shards; i++)); do
 	read -r s m r < <(plan $i)
 	t0=$(date +%s)
 	say "$BASE: shard $i of $shards: seed $s, $m random mutants, $r rounds"
-	MUTANT_SEED=$s MUTANT_RANDOM=$m "$TOP/tools/mkinitramfs.sh" $V
+	MUTANT_SEED=$s MUTANT_RANDOM=$m "$TOP/tools/build/mkinitramfs.sh" $V
 	lm=$((300 + per_mutant * (m + 60))) lc=$((300 + per_round * r))
 	log=$LOGS/boot-$V-soak-$i.log res=$LOGS/boot-$V-soak-$i.results
-	text=$(GUEST_TIMEOUT=$((120 + lm + lc)) "$TOP/tools/run-guest.sh" $V soak-$i hostile_modules,concurrency \
+	text=$(GUEST_TIMEOUT=$((120 + lm + lc)) "$TOP/tools/guest/run-guest.sh" $V soak-$i hostile_modules,concurrency \
 		"harness.rounds=$r harness.limit.hostile_modules=$lm harness.limit.concurrency=$lc log_buf_len=8M") || true
 	printf '%s\n' "$text"
 	hm=$(grep -m1 '^# SUMMARY: hostile_modules: ' "$res" || true)
@@ -117,6 +117,6 @@ cat "$sum"
 # the page is only comparable with a run of the same sizes.
 sed '1,2d' "$sum" >"$out/page-body.md"
 cmd="make soak BASE=$BASE SOAK_MUTANTS=$mutants SOAK_CYCLES=$cycles SOAK_SHARDS=$shards SOAK_SEED=$seed0"
-page=$("$TOP/tools/result-page.sh" "$(sed -n '1s/^# //p' "$sum")" "$cmd" "$out/page-body.md" "$TOP/docs/results/soak-$BASE.md")
+page=$("$TOP/tools/measure/result-page.sh" "$(sed -n '1s/^# //p' "$sum")" "$cmd" "$out/page-body.md" "$TOP/docs/results/soak-$BASE.md")
 say "result page: ${page#"$TOP"/}"
 exit $rc

@@ -5,13 +5,13 @@
 #   - tinyconfig + configs/cross.config (+ configs/cross/<arch>.config), with
 #     the in-tree test module where the option is on
 #   - vmlinux and modules, then tests/cross/module with M=
-#   - tools/decode-exports.py on vmlinux and each exporting module: every
+#   - tools/measure/decode-exports.py on vmlinux and each exporting module: every
 #     deprecated export decodes to the class and release of its macro, no
 #     ordinary export is marked, and with the option off nothing is exported
 # Prints a table (architecture, setting, builds, decodes, time) and writes
 # it to build/<base>/cross/report.md; a run of the whole table (no
 # architecture named) also writes it as the result page
-# docs/results/crossbuild-<base>.md (tools/result-page.sh).  Exit 1 if
+# docs/results/crossbuild-<base>.md (tools/measure/result-page.sh).  Exit 1 if
 # anything that was built failed to build or to decode; an architecture
 # without its cross compiler is listed with the reason, and fails only with
 # CROSS_STRICT=1.  When a compile fails, the same object is compiled from
@@ -21,7 +21,7 @@
 # env: CROSS_ROLES (rows to take when none is named; default every row),
 #      CROSS_SETTINGS (default "on off")
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 settings=${CROSS_SETTINGS:-on off}
 arches_named=
@@ -80,7 +80,7 @@ for a in "${arches[@]}"; do
 		built=no decoded=- why=
 		gcc=${CROSS_COMPILE}gcc
 		if ! command -v "$gcc" >/dev/null; then
-			why="no $gcc: install ${CROSS_PKG//,/ } (tools/deps.sh cross)"
+			why="no $gcc: install ${CROSS_PKG//,/ } (tools/source/deps.sh cross)"
 			apt-cache show "${CROSS_PKG%%,*}" >/dev/null 2>&1 ||
 				why="no $gcc: Debian 12 has no package ${CROSS_PKG%%,*}"
 			[ "${CROSS_STRICT:-}" != 1 ] || status=1
@@ -125,7 +125,7 @@ for a in "${arches[@]}"; do
 			[ "$set" = on ] || flag=(--off)
 			for o in "${objs[@]}"; do
 				# shellcheck disable=SC2086 # object and source
-				python3 "$TOP/tools/decode-exports.py" "${flag[@]}" \
+				python3 "$TOP/tools/measure/decode-exports.py" "${flag[@]}" \
 					"${CROSS_COMPILE}readelf" $o >>"$log" 2>&1 || decoded=no
 			done
 			[ "$decoded" = yes ] || { why="tables: $(grep -m1 '^PROBLEM' "$log")"; status=1; }
@@ -165,7 +165,7 @@ if [ -z "$arches_named" ]; then
 	for k in CROSS_ROLES CROSS_SETTINGS CROSS_STRICT; do
 		[ -z "${!k:-}" ] || cmd+=" $k='${!k}'"
 	done
-	page=$("$TOP/tools/result-page.sh" "make crossbuild, $BASE" "$cmd" "$report" "$TOP/docs/results/crossbuild-$BASE.md")
+	page=$("$TOP/tools/measure/result-page.sh" "make crossbuild, $BASE" "$cmd" "$report" "$TOP/docs/results/crossbuild-$BASE.md")
 	say "result page: ${page#"$TOP"/}"
 fi
 exit "$status"

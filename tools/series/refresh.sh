@@ -2,7 +2,7 @@
 # Write base..HEAD of build/<base>/linux back into patches/<base>/ as git
 # format-patch files, deterministically, and rewrite its series file.
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 TREE=${TREE:-$BUILD/linux}
 [ -d "$TREE/.git" ] || die "no tree at $TREE; run 'make tree' first"
