@@ -572,9 +572,11 @@ if [ -n "$own_dir" ] && [ -z "${ONLY:-}" ]; then
 			[[ $name == build/* ]] || continue
 			r=${name#build/} b=${r%%/*} v=${r#*/}
 			if grep -q 'objects from the cache' "$RUN_DIR/$b/steps-$v.log" 2>/dev/null; then
-				from="from the object cache"
+				from="objects from the object cache"
 			else
-				from="built"
+				# kbuild's compile lines: all of them on a cold build, few or
+				# none on objects kept in build/ from an earlier run
+				from="$(grep -cE '^  (CC|AS)' "$RUN_DIR/$b/build-$v.log" 2>/dev/null) files compiled"
 			fi
 			t=$(awk -F'\t' -v l="$b: kernel $v" '$2 == l { printf "%d", $1 }' "$timing")
 			echo "- $name: ${got[$name]:-no result}, $from (${t:-?} s)"
