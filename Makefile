@@ -36,6 +36,7 @@ help:
 	@echo "  ARCHES='m68k ...'    make crossbuild: only these rows of configs/arches.tsv"
 	@echo "  LIST=1               make check: print the plan (the selected names), run nothing"
 	@echo "  GUEST_TIMEOUT=s      limit for a whole guest boot (default: 3 times its measured time, at least 120 s)"
+	@echo "  GUEST_LIMIT_FLOOR=s  the least boot limit taken from measured times (default 120 s)"
 	@echo "  GUEST_KVM=1          try KVM instead of TCG for guests"
 	@echo "  BISECT_FORCE=1       redo the bisection pass even if its inputs are unchanged"
 	@echo "  MUTANT_SEED=n        seed of the malformed modules (default 2007)"

@@ -53,6 +53,9 @@
 #                                RUN_BOOTS, tests/host/lib.sh): it runs after
 #                                the boots and brings them into the plan
 #   # explicit: yes              run only when ONLY names it exactly
+#   # alone: yes                 a host check that writes into build/<base>
+#                                (runs the runner, compiles in an object
+#                                directory): no other check runs beside it
 # make check-full (FULL=1) adds the variants whose file says FULL=1, the bases
 # a variant's CHECK_BASES="..." leaves out of make check, and the checks that
 # need the bisection pass.
@@ -92,7 +95,7 @@ expand_cmdline() {
 declare -A H=() vbases=() vkind=()
 while IFS=$'\t' read -r file key val; do
 	H[$file|$key]=$val
-done < <(awk 'FNR == 1 { n = 0 } ++n <= 12 && match($0, /^# (variants|bases|cmdline|explicit|timeout|needs|scenarios): */) {
+done < <(awk 'FNR == 1 { n = 0 } ++n <= 12 && match($0, /^# (variants|bases|cmdline|explicit|timeout|needs|scenarios|alone): */) {
 	k = substr($0, 3, index($0, ":") - 3); v = substr($0, RLENGTH + 1)
 	if (!((FILENAME, k) in seen)) { seen[FILENAME, k] = 1; printf "%s\t%s\t%s\n", FILENAME, k, v } }' \
 	"$TOP"/tests/guest/*.sh "$TOP"/tests/host/*.sh)
@@ -149,7 +152,7 @@ for b in $BASES_RUN; do
 		[ "${H[$f|needs]-}" = bisect ] && bisect[$b]=1
 		if [ "${H[$f|needs]-}" = boots ]; then
 			for v in $vs; do
-				for sc in ${H[$f|scenarios]-}; do wanted["$b|$v|$sc"]=host/$b/$c; done
+				for sc in ${H[$f|scenarios]-}; do wanted["$b|$v|$sc"]+=" host/$b/$c"; done
 			done
 		fi
 	done
@@ -166,12 +169,13 @@ for b in $BASES_RUN; do
 			key="$b|$v|$cl"
 			boots[$key]=${boots[$key]-}
 			selected "$(bootname "$b" "$v" "$cl")" && bootsel[$key]=1
-			selected "guest/$b/$v/$s" || [ -n "${wanted[$b|$v|$s]:-}" ] || continue
 			[ "${H[$f|explicit]-}" = yes ] && ! named "guest/$b/$v/$s" && continue
+			selected "guest/$b/$v/$s" || [ -n "${wanted[$b|$v|$s]:-}" ] || continue
 			boots[$key]="${boots[$key]:+${boots[$key]},}$s"
 			bootsel[$key]=1
-			# a host check that reads this boot waits for it
-			[ -z "${wanted[$b|$v|$s]:-}" ] || deps[${wanted[$b|$v|$s]}]+=" $(bootname "$b" "$v" "$cl")"
+			# a host check that reads this scenario waits for it (and so
+			# for its boot)
+			for h in ${wanted[$b|$v|$s]:-}; do deps[$h]+=" guest/$b/$v/$s"; done
 		done
 	done
 	# the products can be named too
@@ -207,7 +211,7 @@ for key in "${!need[@]}"; do bases_used[${key%%|*}]=1; done
 unmatched=
 for p in ${ONLY:-}; do [ -n "${matched[$p]:-}" ] || unmatched="$unmatched '$p'"; done
 if [ -n "$unmatched" ]; then
-	echo "ERROR: ONLY pattern(s)$unmatched select nothing in this run (BASES='$BASES_RUN'${FULL:+, FULL=1}); LIST=1 prints the names${FULL:- (FULL=1 those of make check-full)}" >&2
+	echo "ERROR: ONLY pattern(s)$unmatched select nothing in this run (BASES='$BASES_RUN'${FULL:+, FULL=1}); LIST=1 prints the names${FULL:+ (of make check-full)}" >&2
 	exit 2
 fi
 
@@ -253,9 +257,12 @@ if [ -z "${RUN_DIR:-}" ]; then
 	RUN_DIR=$TOP/build/runs/$(date -u +%Y%m%d-%H%M%S)-$$
 	mkdir -p "$RUN_DIR"
 	ln -sfn "${RUN_DIR##*/}" "$TOP/build/runs/last"
-	# the newest ten runs stay
-	# shellcheck disable=SC2012 # our own names, without spaces
-	ls -dt "$TOP"/build/runs/[0-9]*-* | tail -n +11 | xargs -r rm -rf
+	echo $$ >"$RUN_DIR/.pid"
+	# The newest ten runs stay (by name: the id starts with the time), and
+	# none that is still going (its runner's pid is alive).
+	for d in $(printf '%s\n' "$TOP"/build/runs/[0-9]*-* | LC_ALL=C sort -r | tail -n +11); do
+		kill -0 "$(cat "$d/.pid" 2>/dev/null || echo none)" 2>/dev/null || rm -rf "$d"
+	done
 fi
 # A directory that holds a plan is another run's (a test of the harness that
 # forgot to give its inner run one of its own): refuse it, lose nothing.
@@ -274,14 +281,23 @@ failed=()
 declare -A got=()
 echo "KTAP version 1"
 echo "1..${#plan[@]}"
+nerr=0
 report() { # PASS|FAIL|SKIP|TIMEOUT NAME [DETAIL]
 	local st=$1 name=$2 detail=${3:-}
-	if [ -z "${planned[$name]:-}" ]; then
-		st=FAIL detail="harness error: a result nobody planned ($1${detail:+: $detail})"
-	elif [ -n "${got[$name]:-}" ]; then
-		st=FAIL detail="harness error: a second result ($1${detail:+: $detail}; the first was ${got[$name]})"
+	# A result nobody planned, or a second one, is an error of the harness:
+	# a diagnostic line, never a numbered result past the plan (a KTAP
+	# parser would drop the results after it), and the run fails.
+	if [ -z "${planned[$name]:-}" ] || [ -n "${got[$name]:-}" ]; then
+		nerr=$((nerr + 1)) failed+=("$name")
+		if [ -z "${planned[$name]:-}" ]; then
+			echo "# harness error: a result nobody planned: $st $name${detail:+: ${detail//$'\n'/ }}"
+		else
+			echo "# harness error: a second result for $name: $st${detail:+: ${detail//$'\n'/ }} (the first was ${got[$name]})"
+		fi
+		printf 'ERROR\t%s\t%s %s\n' "$name" "$st" "$detail" >>"$RUN_DIR/results"
+		return
 	fi
-	got[$name]=${got[$name]:-$st}
+	got[$name]=$st
 	case $st in
 	PASS) npass=$((npass + 1)) ;;
 	SKIP) nskip=$((nskip + 1)) ;;
@@ -448,7 +464,7 @@ done
 HOST_JOBS=2
 hostlog() { echo "$RUN_DIR/host/${1//\//-}.log"; }
 run_hosts() { # before|after
-	local name b c f log running=0 rc todo=()
+	local name b c f log running=0 rc todo=() alone
 	for name in "${plan[@]}"; do
 		[[ $name == host/* ]] || continue
 		if after_boots "$name"; then [ "$1" = after ] || continue; else [ "$1" = before ] || continue; fi
@@ -462,13 +478,19 @@ run_hosts() { # before|after
 			echo "SKIP: not run: ${broken[$b|bisect]}" >"$log" && echo 4 >"$log.rc"
 			continue
 		fi
+		# one that writes into build/<base> runs with nothing beside it
+		alone=${H[$f|alone]-}
+		[ "$alone" != yes ] || { wait; running=0; }
 		(
 			rc=0
 			BASE=$b RUN_BOOTS=$RUN_DIR/boots.tsv timed "$name" bash "$f" >"$log" 2>&1 || rc=$?
 			echo "$rc" >"$log.rc"
 		) &
 		running=$((running + 1))
-		if [ "$running" -ge "$HOST_JOBS" ]; then
+		if [ "$alone" = yes ]; then
+			wait
+			running=0
+		elif [ "$running" -ge "$HOST_JOBS" ]; then
 			wait -n
 			running=$((running - 1))
 		fi
@@ -535,7 +557,7 @@ for key in $keys; do
 	done <"$out"
 	[ -n "${got[$bn]:-}" ] || report FAIL "$bn" "run-guest.sh gave no result for it: $(tail -n 3 "$out" | tr '\n' ' ')"
 	for s in ${boots[$key]//,/ }; do
-		[ -n "${got[guest/$b/$v/$s]:-}" ] || report FAIL "guest/$b/$v/$s" "run-guest.sh gave no result for it"
+		[ -n "${got[guest/$b/$v/$s]:-}" ] || report_or_skip "guest/$b/$v/$s" FAIL "run-guest.sh gave no result for it"
 	done
 	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$b" "$v" "$tag" "${boots[$key]}" "${got[$bn]}" \
 		"$RUN_DIR/$b/boot-$v-$tag.results" >>"$RUN_DIR/boots.tsv"
@@ -556,10 +578,15 @@ total=$(($(date +%s) - start))
 say "tests done in ${total}s; everything of this run is in ${RUN_DIR#"$TOP"/}/"
 [ "$k" = ${#plan[@]} ] || echo "# harness error: $k results for a plan of ${#plan[@]}"
 [ ${#failed[@]} -eq 0 ] || printf '# failed: %s\n' "${failed[*]}"
+# kselftest's totals line, then the plain one (harness errors count as failed)
+echo "# Totals: pass:$npass fail:$nfail xfail:0 xpass:0 skip:$nskip error:$nerr"
+nfail=$((nfail + nerr))
 closing="$npass passed, $nfail failed, $nskip skipped"
-# The result page of a whole make check (or check-full) run made here:
-# docs/results/check.md, by tools/measure/result-page.sh, never typed by hand.
-if [ -n "$own_dir" ] && [ -z "${ONLY:-}" ]; then
+# The result page of a whole make check (or check-full) run, both bases,
+# made in a directory of its own: docs/results/check.md (check-full.md), by
+# tools/measure/result-page.sh, never typed by hand. It is the one file a run
+# writes outside its directory: the target's page, as make bench writes its.
+if [ -n "$own_dir" ] && [ -z "${ONLY:-}" ] && [ -z "${BASES:-}" ]; then
 	page=check${FULL:+-full}
 	{
 		echo "## Result"

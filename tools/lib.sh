@@ -53,11 +53,15 @@ SPLAT_RE='Oops|BUG:|WARNING:|Call Trace|Kernel panic|KASAN|kmemleak: [1-9]|INFO:
 # spaces. ktap_line ST N NAME [DETAIL] prints one, ST being PASS, FAIL, SKIP
 # or TIMEOUT.
 ktap_line() {
+	local d=${4:-}
+	d=${d//$'\n'/ }
+	# a failure's detail must not read as a directive
+	[ "$1" != FAIL ] || [[ ! ${d^^} =~ ^(SKIP|TODO|TIMEOUT|XFAIL) ]] || d="FAIL: $d"
 	case $1 in
 	PASS) printf 'ok %s %s\n' "$2" "$3" ;;
-	SKIP) printf 'ok %s %s # SKIP %s\n' "$2" "$3" "${4:-}" ;;
-	TIMEOUT) printf 'not ok %s %s # TIMEOUT %s\n' "$2" "$3" "${4:-}" ;;
-	*) printf 'not ok %s %s%s\n' "$2" "$3" "${4:+ # $4}" ;;
+	SKIP) printf 'ok %s %s # SKIP %s\n' "$2" "$3" "$d" ;;
+	TIMEOUT) printf 'not ok %s %s # TIMEOUT %s\n' "$2" "$3" "$d" ;;
+	*) printf 'not ok %s %s%s\n' "$2" "$3" "${d:+ # $d}" ;;
 	esac
 }
 # ktap_parse LINE: for a result line, set KT_ST (PASS, FAIL, SKIP or
@@ -70,15 +74,15 @@ ktap_parse() {
 	*) return 1 ;;
 	esac
 	KT_N=${rest%% *}
-	[[ $KT_N =~ ^[0-9]+$ ]] || return 1
+	[[ $KT_N =~ ^[0-9]{1,9}$ ]] || return 1
 	rest=${rest#"$KT_N"} rest=${rest# }
 	KT_NAME=${rest%% *}
 	[ -n "$KT_NAME" ] && [ "$KT_NAME" != "#" ] || return 1
 	rest=${rest#"$KT_NAME"} KT_DETAIL=
 	case $KT_ST$rest in
 	PASS" # SKIP"*) KT_ST=SKIP KT_DETAIL=${rest#" # SKIP"} ;;
-	*" # TIMEOUT"*) KT_ST=TIMEOUT KT_DETAIL=${rest#" # TIMEOUT"} ;;
-	*" # "*) KT_DETAIL=${rest#" # "} ;;
+	FAIL" # TIMEOUT"*) KT_ST=TIMEOUT KT_DETAIL=${rest#" # TIMEOUT"} ;;
+	PASS" # "* | FAIL" # "*) KT_DETAIL=${rest#" # "} ;;
 	PASS | FAIL) ;;
 	*) return 1 ;;
 	esac

@@ -1,4 +1,5 @@
 #!/bin/bash
+# alone: yes
 # bases: mainline 6.12
 # variants: x86_64
 # Issue 14, item 1: a module built outside the tree (M=) is warned by the

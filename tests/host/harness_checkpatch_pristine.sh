@@ -50,7 +50,7 @@ plant_base() {
 	git -C "$1" tag -f base "$commit" >/dev/null
 }
 
-for b in mainline 6.12; do
+for b in ${BASES:-mainline 6.12}; do
 	real=$TOP/build/$b/linux
 	if ! git -C "$real" rev-parse -q --verify base >/dev/null 2>&1; then
 		echo "$b: no tree at ${real#"$TOP"/}; not checked"

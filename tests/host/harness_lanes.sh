@@ -1,4 +1,5 @@
 #!/bin/bash
+# alone: yes
 # bases: harness
 # variants: x86_64 s390x
 # The runner's two build lanes share one queue of kernels: with one base

@@ -1,4 +1,5 @@
 #!/bin/bash
+# alone: yes
 # bases: harness
 # Every test name the runner prints can be given back to ONLY= as it is and
 # selects exactly that test: for each kind of name that LIST=1 prints (every
@@ -65,6 +66,12 @@ for p in guest/6.12/i386/policy host/mainline/no_such_check; do
 	grep -q "'$p'" "$scratch/none" || fail "the error does not name '$p': $(cat "$scratch/none")"
 done
 echo "ONLY= patterns that select nothing: exit 2, named: $(head -n1 "$scratch/none")"
+# A pattern that matches only scenarios run when named exactly (# explicit)
+# selects nothing too.
+rc=0
+ONLY='guest/mainline/x86_64/selftest_*' LIST=1 "$TOP/tests/run.sh" >"$scratch/none" 2>&1 || rc=$?
+[ "$rc" = 2 ] || fail "ONLY= matching only explicit scenarios: exit $rc, not 2"
+echo "a pattern that matches only explicit scenarios is an error too"
 
 # A name that needs no kernel runs too: ONLY=<a host check> used to stop at
 # "no test selected" because nothing had to be built.

@@ -10,12 +10,16 @@
 #  - a guest that reports a scenario twice, and one whose report has no plan
 #    line: the boot fails, saying why;
 #  - a hung guest: one TIMEOUT (its boot), its scenario and the host check
-#    that reads it SKIPs naming the boot, never a second failure;
+#    that reads it SKIPs naming what they waited for, never a second
+#    failure; likewise a run-guest.sh that dies without a word, and a
+#    scenario that failed in a boot that passed, for the check that reads it;
 #  - a build that fails: one FAIL, and the host check that needs it a SKIP;
 #  - a run-guest.sh that prints a result twice and one nobody planned:
-#    harness errors, each a FAIL;
+#    harness errors, diagnostic lines that fail the run, never numbered
+#    results past the plan (a KTAP parser drops what follows them);
 #  - the boot limit from the times measured before, not from the headers;
 #  - a check that reads a boot gets this run's boot, not a stale file;
+#  - a check that says "# alone: yes" runs with no other beside it;
 #  - the run's directory: every boot's console, every check's log, the plan;
 #    a run without RUN_DIR makes build/runs/<id> and build/runs/last.
 . "$(dirname "$0")/lib.sh"
@@ -92,10 +96,25 @@ scenario p_twice twice '# cmdline: stub.twice=1'
 scenario p_noplan noplan '# cmdline: stub.noplan=1'
 scenario p_hang hang '# cmdline: stub.hang=1'
 scenario p_dup pass '# cmdline: stub.dup=1'
+scenario p_gone pass '# cmdline: stub.gone=1'
+scenario p_bad fail
 printf '%s\n' '#!/bin/bash' '# variants: x86_64' 'echo fine' >"$c/tests/host/h_ok.sh"
 printf '%s\n' '#!/bin/bash' '# variants: s390x' 'echo "should not run"; exit 1' >"$c/tests/host/h_s390x.sh"
 printf '%s\n' '#!/bin/bash' '# needs: boots' '# scenarios: p_hang' '# variants: x86_64' \
 	'echo "should not run"; exit 1' >"$c/tests/host/h_hang.sh"
+# A check that says "# alone: yes" runs with no other beside it: h_alone
+# holds a mark for 2 s, and the checks around it look for it the whole time
+# they run.
+# shellcheck disable=SC2016 # the planted checks expand these themselves
+printf '%s\n' '#!/bin/bash' '# alone: yes' 'touch "$RUN_DIR/alone.on"; sleep 2; rm "$RUN_DIR/alone.on"' >"$c/tests/host/h_alone.sh"
+for p in h_near1 h_near2; do
+	# shellcheck disable=SC2016 # likewise
+	printf '%s\n' '#!/bin/bash' 'for i in 1 2 3 4 5 6; do [ ! -e "$RUN_DIR/alone.on" ] || echo "$0" >>"$RUN_DIR/overlap"; sleep 0.5; done' \
+		>"$c/tests/host/$p.sh"
+done
+# A check that reads a scenario that failed in a boot that passed is a SKIP.
+printf '%s\n' '#!/bin/bash' '# needs: boots' '# scenarios: p_bad' '# variants: x86_64' \
+	'echo "should not run"; exit 1' >"$c/tests/host/h_bad.sh"
 # A check that reads a boot gets this run's boot of its variant, and not
 # the newest file of a glob: a stale record waits in build/mainline/logs.
 cat >"$c/tests/host/h_reads.sh" <<'EOF'
@@ -106,7 +125,7 @@ cat >"$c/tests/host/h_reads.sh" <<'EOF'
 . "$(dirname "$0")/lib.sh"
 f=$(boot_results x86_64 p_ok) || { echo "$f"; exit 1; }
 [ "$f" = "$RUN_DIR/mainline/boot-x86_64-default.results" ] || fail "boot_results gave $f"
-grep -qx 'ok 1 p_ok' "$f" || fail "$f is not this run's boot"
+grep -qE '^ok [0-9]+ p_ok$' "$f" || fail "$f is not this run's boot"
 echo "read $f"
 EOF
 mkdir -p "$c/build/mainline/logs"
@@ -116,9 +135,11 @@ printf '%s\n' 'KTAP version 1' '1..1' 'stale' >"$c/build/mainline/logs/boot-x86_
 mv "$c/tools/guest/run-guest.sh" "$c/tools/guest/run-guest.real"
 cat >"$c/tools/guest/run-guest.sh" <<'EOF'
 #!/bin/bash
+[ "$3" = p_gone ] && exit 1
 "$(dirname "$0")/run-guest.real" "$@"
 rc=$?
 if [ "$3" = p_dup ]; then echo "ok 9 guest/$BASE/x86_64/p_dup"; echo "ok 10 guest/$BASE/x86_64/p_stray"; fi
+
 exit $rc
 EOF
 chmod +x "$c/tools/guest/run-guest.sh" "$c/tools/guest/run-guest.real"
@@ -141,9 +162,14 @@ planned=$(sed -n 2p "$scratch/out")
 [ "$planned" = "1..$(wc -l <"$scratch/run/plan")" ] || fail "the plan line '$planned' is not the plan's size"
 grep -E '^(not )?ok [0-9]+ ' "$scratch/out" | awk '{ n++; k = ($1 == "ok") ? $2 : $3; if (k != n) exit 1 }' ||
 	fail "the results are not numbered 1, 2, 3..."
-# the plan's 18 names and the two harness errors
-one '^9 passed, 8 failed, 3 skipped$'
-one '# harness error: 20 results for a plan of 18$'
+# the plan's 22 names, each numbered once, and two harness errors as
+# diagnostics, counted as failed in the plain line
+[ "$(grep -cE '^(not )?ok [0-9]+ ' "$scratch/out")" = 25 ] || fail "not 25 numbered results for a plan of 25"
+one '^# Totals: pass:12 fail:8 xfail:0 xpass:0 skip:5 error:2$'
+one '^12 passed, 10 failed, 5 skipped$'
+[ ! -e "$scratch/run/overlap" ] || fail "checks ran beside the one that runs alone: $(sort -u "$scratch/run/overlap" | tr '\n' ' ')"
+echo "the check that runs alone ran alone"
+none 'results for a plan of'
 one "^ok [0-9]+ host/mainline/h_reads$"
 one "^ok [0-9]+ host/mainline/h_ok$"
 one "^not ok [0-9]+ build/mainline/s390x # .*planted failure of the s390x kernel"
@@ -155,10 +181,14 @@ one "^not ok [0-9]+ $g/p_twice # the guest reported it twice$"
 one "^not ok [0-9]+ $g/boot:stub.noplan=1 # the guest's KTAP does not match its plan .*the plan is '1..\(none\)'"
 one "^not ok [0-9]+ $g/boot:stub.hang=1 # TIMEOUT guest did not end within 5s"
 one "^ok [0-9]+ $g/p_hang # SKIP no result: $g/boot:stub.hang=1 is TIMEOUT$"
-one "^ok [0-9]+ host/mainline/h_hang # SKIP not run: $g/boot:stub.hang=1 is TIMEOUT$"
+one "^ok [0-9]+ host/mainline/h_hang # SKIP not run: $g/p_hang is SKIP$"
+one "^not ok [0-9]+ $g/boot:stub.gone=1 # run-guest.sh gave no result for it"
+one "^ok [0-9]+ $g/p_gone # SKIP not run: $g/boot:stub.gone=1 failed$"
+one "^not ok [0-9]+ $g/p_bad # exit 1$"
+one "^ok [0-9]+ host/mainline/h_bad # SKIP not run: $g/p_bad failed$"
 one "^ok [0-9]+ $g/p_dup$"
-one "^not ok [0-9]+ $g/p_dup # harness error: a second result"
-one "^not ok [0-9]+ $g/p_stray # harness error: a result nobody planned"
+one "^# harness error: a second result for $g/p_dup: PASS"
+one "^# harness error: a result nobody planned: PASS $g/p_stray"
 none 'should not run'
 # The run's directory holds every boot's console and results, every check's
 # log and the plan; no boot wrote to the copy's build/<base>/logs.
@@ -173,20 +203,27 @@ done
 echo "every console, log and the plan are in the run's directory"
 
 # The limit of a boot comes from what its scenarios took before: p_ok took
-# 2 s in the run above, so its next boot may take 120 s (the floor), not 90 s
-# plus its header's 120 s.
-[ "$(awk '$1 == "p_ok" { print $2 }' "$DEPRECATED_EXPORTS_CACHE/boot-times/mainline-x86_64.tsv")" = 2 ] ||
-	fail "the time of p_ok was not recorded: $(cat "$DEPRECATED_EXPORTS_CACHE/boot-times/mainline-x86_64.tsv")"
+# 2 s in the run above. An edited scenario is measured afresh: p_ok with a
+# header of 900 s gets 90 s plus that; once it has taken 2 s, the floor.
+times=$DEPRECATED_EXPORTS_CACHE/boot-times/mainline-x86_64.tsv
+[ "$(awk '$1 ~ /^p_ok@/ { print $2 }' "$times")" = 2 ] || fail "the time of p_ok was not recorded: $(cat "$times")"
+limit() { # SCENARIO REGEX: run-guest.sh's limit for a boot of SCENARIO matches
+	BASE=mainline RUN_DIR=$scratch/run-$1-$RANDOM "$c/tools/guest/run-guest.sh" x86_64 t "$1" >"$scratch/limit" 2>&1
+	grep -qE "^# limit $2" "$scratch/limit" || fail "$1: the limit is not /$2/: $(grep '^# limit' "$scratch/limit")"
+	echo "$1: $(grep '^# limit' "$scratch/limit")"
+}
 printf '%s\n' '#!/bin/sh' '# variants: x86_64' '# timeout: 900' '# stub: pass' >"$c/tests/guest/p_ok.sh"
-BASE=mainline RUN_DIR=$scratch/run3 "$c/tools/guest/run-guest.sh" x86_64 t p_ok >"$scratch/limit" 2>&1 ||
-	fail "run-guest.sh failed: $(cat "$scratch/limit")"
-grep -qE "^# limit 120 s: 3 times the [0-9]+ s measured before, at least 120 s$" "$scratch/limit" ||
-	fail "the boot limit is not the measured one: $(grep '^# limit' "$scratch/limit")"
-rm -rf "$DEPRECATED_EXPORTS_CACHE/boot-times"
-BASE=mainline RUN_DIR=$scratch/run3 "$c/tools/guest/run-guest.sh" x86_64 t p_ok >"$scratch/limit" 2>&1
-grep -qE "^# limit 990 s: the scenarios' own limits" "$scratch/limit" ||
-	fail "a boot never measured does not get the headers' limit: $(grep '^# limit' "$scratch/limit")"
-echo "the boot limit: measured, with a floor; the headers' when never measured"
+limit p_ok "990 s: the scenarios' own limits"
+limit p_ok "120 s: 3 times the [0-9]+ s measured before, at least 120 s$"
+# A boot killed at a measured limit forgets it: the next gets the headers'.
+printf '%s\n' '#!/bin/sh' '# variants: x86_64' '# timeout: 900' '# stub: hang' >"$c/tests/guest/p_hang.sh"
+echo "p_hang@$(sha256sum "$c/tests/guest/p_hang.sh" | cut -c1-12) 1" >>"$times"
+GUEST_LIMIT_FLOOR=3 limit p_hang "[0-9]+ s: 3 times the [0-9]+ s measured before"
+grep -q "now forgotten" "$scratch/limit" || fail "the TIMEOUT does not say that the measured limit is forgotten"
+grep -q '^p_hang@' "$times" && fail "the killed boot's times are still kept"
+GUEST_TIMEOUT=1 limit p_hang "1 s: GUEST_TIMEOUT"
+awk '$1 ~ /^p_hang@/' "$times" | grep -q . && fail "a boot at GUEST_TIMEOUT recorded a time"
+echo "the boot limit: measured, with a floor; the headers' for an edited scenario and after a kill"
 
 # Without RUN_DIR, a run makes build/runs/<id>/ and points build/runs/last at it.
 for i in 1 2; do

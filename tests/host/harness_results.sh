@@ -1,4 +1,5 @@
 #!/bin/bash
+# alone: yes
 # bases: harness
 # variants: x86_64
 # The runner's results do not bend (issue: one honest result path). Two real

@@ -11,12 +11,10 @@ expect_grep() { # REGEX FILE
 # share build/<base>/ (the objects, and the runner's marks of which tree and
 # kernels are done, which each run clears first), and host checks run two at
 # a time: so they take turns.
-# Each inner run has a directory of its own, RUN_DIR, which the caller sets
-# (under its scratch directory): nothing of it lands in the outer run's.
-inner_run() {
-	[ -n "${RUN_DIR:-}" ] || fail "inner_run without a RUN_DIR of its own"
-	flock "$TOP/build/.inner-run.lock" "$TOP/tests/run.sh"
-}
+# Each inner run needs a directory of its own, RUN_DIR, which the caller sets
+# (under its scratch directory): the runner refuses the outer run's, which
+# already holds a plan.
+inner_run() { flock "$TOP/build/.inner-run.lock" "$TOP/tests/run.sh"; }
 # boot_results VARIANT SCENARIO: the results channel of this run's boot of
 # this base's VARIANT that ran SCENARIO (from RUN_BOOTS, which the runner
 # gives the checks that say "# needs: boots"); fails when there is none, or

@@ -29,6 +29,7 @@
 #
 # usage: run-guest.sh VARIANT TAG SCENARIO[,SCENARIO...] [EXTRA-CMDLINE]
 # env:   GUEST_TIMEOUT  seconds for the whole boot, instead of the measured limit
+#        GUEST_LIMIT_FLOOR  the least measured limit (default 120 s)
 #        GUEST_KVM=1    try KVM instead of TCG
 #        QEMU_EXTRA     more QEMU options (make bench: -icount); a boot with
 #                       them neither uses nor records the measured times
@@ -62,8 +63,11 @@ chmod +x "$tmp/root/init"
 cat "$initrd" "$tmp/tests.cpio.gz" >"$tmp/initrd.cpio.gz"
 
 # The limit: the scenarios' own limits plus 90 s, or three times what they
-# took here before (boot-times/<base>-<variant>.tsv: "<scenario> <seconds>",
-# and "(boot)" for the rest of a boot) when that is less, at least 120 s.
+# took here before when that is less, at least 120 s. The times are kept in
+# boot-times/<base>-<variant>.tsv as "<scenario>@<hash> <seconds>", the hash
+# that of the scenario's file (an edited scenario is measured afresh), and
+# "(boot)" for the rest of a boot. A boot killed at a measured limit
+# forgets its scenarios' times: the next one gets the headers' limit.
 times=$CACHE/boot-times/$BASE-$VARIANT.tsv
 # A boot with other QEMU options (make bench's -icount) or sizes of its own
 # on the command line (make soak's harness.*) measures something else.
@@ -73,7 +77,7 @@ measured() { # SCENARIO: its time before, or nothing
 	[ -n "$measuring" ] && [ -f "$times" ] || return 0
 	awk -v s="$1" '$1 == s { t = $2 } END { if (t != "") print t }' "$times"
 }
-limit=90 est=$(measured '(boot)')
+limit=90 est=$(measured '(boot)') keys=
 est=${est:-90}
 for s in ${scenarios//,/ }; do
 	f=$TOP/tests/guest/$s.sh
@@ -81,13 +85,16 @@ for s in ${scenarios//,/ }; do
 	[ -f "$f" ] || die "no scenario $s (tests/guest/$s.sh or bench/guest/$s.sh)"
 	t=$(sed -n 's/^# timeout: *//p' "$f" | head -n1)
 	limit=$((limit + ${t:-120}))
-	m=$(measured "$s")
+	key=$s@$(sha256sum "$f" | cut -c1-12)
+	keys="$keys $key"
+	m=$(measured "$key")
 	est=$((est + ${m:-${t:-120}}))
 done
 why="the scenarios' own limits plus 90 s"
 if [ $((3 * est)) -lt "$limit" ]; then
 	limit=$((3 * est)) why="3 times the $est s measured before"
-	[ "$limit" -ge 120 ] || limit=120 why="$why, at least 120 s"
+	floor=${GUEST_LIMIT_FLOOR:-120}
+	[ "$limit" -ge "$floor" ] || limit=$floor why="$why, at least $floor s"
 fi
 [ -z "${GUEST_TIMEOUT:-}" ] || limit=$GUEST_TIMEOUT why=GUEST_TIMEOUT
 timeout=$limit
@@ -135,7 +142,16 @@ plan=$(sed -n 's/^PLAN //p' "$tmp/ktap")
 boot=PASS
 if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
 	boot=TIMEOUT
-	result TIMEOUT "$bootname" "guest did not end within ${timeout}s; killed. Console tail (${log#"$TOP"/}):"
+	forgot=
+	if [[ $why == "3 times"* ]] && [ -f "$times" ]; then
+		# a measured limit that was too short is not used again
+		exec {lk}>"$times.lock"
+		flock "$lk"
+		awk -v keys="$keys " '!index(keys, " " $1 " ")' "$times" >"$times.$$" && mv "$times.$$" "$times"
+		exec {lk}>&-
+		forgot=" (a limit from earlier times, now forgotten: the next boot gets the headers' limit)"
+	fi
+	result TIMEOUT "$bootname" "guest did not end within ${timeout}s$forgot; killed. Console tail (${log#"$TOP"/}):"
 	tail_of "$log"
 	echo "#   results channel tail (${res#"$TOP"/}):"
 	tail -n 5 "$res" | sed 's/^/#   /'
@@ -188,9 +204,10 @@ if [ "$boot" = PASS ] && [ -n "$measuring" ]; then
 	flock "$lk"
 	{
 		cat "$times" 2>/dev/null
-		awk -v list=",$scenarios," -v took="$took" '
+		awk -v keys="$keys" -v took="$took" '
+			BEGIN { n = split(keys, k, " "); for (i = 1; i <= n; i++) { s = k[i]; sub(/@.*/, "", s); key[s] = k[i] } }
 			/^# [A-Za-z0-9_]+: [0-9]+ s$/ { s = substr($2, 1, length($2) - 1)
-				if (index(list, "," s ",")) { t[s] = $3; sum += $3 } }
+				if (s in key) { t[key[s]] = $3; sum += $3 } }
 			END { for (s in t) print s, t[s]; print "(boot)", (took > sum ? took - sum : 0) }' "$res"
 	} | awk '{ t[$1] = $2 } END { for (s in t) print s, t[s] }' | LC_ALL=C sort >"$times.$$" && mv "$times.$$" "$times"
 	exec {lk}>&-
