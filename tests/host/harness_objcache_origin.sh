@@ -8,7 +8,8 @@
 # with a planted kernel tree and a stand-in for make: tools/build/build-kernel.sh
 # builds (one compile line), keeps the log and the key with the objects and
 # saves them in a scratch cache; the object directory removed, it restores
-# them, with that log and key, and its build log says so; a tree with
+# them, with that log and key, and its build log says so; a build that
+# compiles nothing adds nothing to that log; a tree with
 # changes gives no key, and the object directory then names none.
 . "$(dirname "$0")/lib.sh"
 scratch_dir
@@ -61,6 +62,11 @@ grep -q '  CC ' "$log" && fail "the warm run compiled: the stand-in make is wron
 grep -qx '  CC      init/main.o' "$O/.build.log" || fail "the restored objects lack the log of the build that made them"
 expect_grep "^objects restored from the object cache, objects/mainline-x86_64-$key; the builds that made them: build/mainline/obj/x86_64/\\.build\\.log\$" "$log"
 echo "restored: the objects name their key and carry the log of the build that made them; the run's log says so"
+# a build that compiles nothing adds nothing to .build.log
+n=$(wc -l <"$O/.build.log")
+build again
+[ "$(wc -l <"$O/.build.log")" = "$n" ] || fail "a build that compiled nothing grew .build.log"
+echo "a build that compiled nothing leaves .build.log as it was"
 
 echo 'int y;' >>"$k/main.c"
 build edited

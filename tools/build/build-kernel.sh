@@ -65,8 +65,9 @@ fi
 run_logged "$LOGS/build-$VARIANT.log" "build kernel $VARIANT" kmake all
 # The objects keep the logs of the builds that made them, oldest first, in
 # .build.log (restored with them from the cache), and this run's log says
-# where its kernel came from.
-cat "$LOGS/build-$VARIANT.log" >>"$OBJ/.build.log"
+# where its kernel came from. A build that compiled nothing made nothing:
+# its log is not kept, so that .build.log grows only with real work.
+! grep -qE '^  (CC|AS|LD)' "$LOGS/build-$VARIANT.log" || cat "$LOGS/build-$VARIANT.log" >>"$OBJ/.build.log"
 [ -z "$restored" ] ||
 	echo "objects restored from the object cache, $restored; the builds that made them: ${OBJ#"$TOP"/}/.build.log" >>"$LOGS/build-$VARIANT.log"
 objcache_save "$BASE-$VARIANT" "$key" "$OBJ" "$KSRC"
