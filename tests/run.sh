@@ -70,10 +70,12 @@ in_list() { [[ " $2 " == *" $1 "* ]]; }
 
 # ---- 1. plan --------------------------------------------------------------
 declare -A matched=()
+# the patterns, split on blanks and never expanded against the files here
+read -ra patterns <<<"${ONLY:-}"
 selected() { # NAME: does ONLY select it? (and remember which pattern did)
 	[ -z "${ONLY:-}" ] && return 0
 	local p hit=1
-	for p in $ONLY; do
+	for p in "${patterns[@]}"; do
 		# shellcheck disable=SC2053
 		[[ $1 == $p ]] && { matched[$p]=1; hit=0; }
 	done
@@ -209,7 +211,7 @@ for key in "${!bootsel[@]}"; do
 done
 for key in "${!need[@]}"; do bases_used[${key%%|*}]=1; done
 unmatched=
-for p in ${ONLY:-}; do [ -n "${matched[$p]:-}" ] || unmatched="$unmatched '$p'"; done
+for p in "${patterns[@]}"; do [ -n "${matched[$p]:-}" ] || unmatched="$unmatched '$p'"; done
 if [ -n "$unmatched" ]; then
 	echo "ERROR: ONLY pattern(s)$unmatched select nothing in this run (BASES='$BASES_RUN'${FULL:+, FULL=1}); LIST=1 prints the names${FULL:+ (of make check-full)}" >&2
 	exit 2

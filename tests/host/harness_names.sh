@@ -72,6 +72,12 @@ rc=0
 ONLY='guest/mainline/x86_64/selftest_*' LIST=1 "$TOP/tests/run.sh" >"$scratch/none" 2>&1 || rc=$?
 [ "$rc" = 2 ] || fail "ONLY= matching only explicit scenarios: exit $rc, not 2"
 echo "a pattern that matches only explicit scenarios is an error too"
+# A pattern is matched against names, never expanded against the files
+# where make runs: build/* used to become build/mainline, build/logs...
+(cd "$TOP" && ONLY='build/*' LIST=1 tests/run.sh) >"$scratch/builds" 2>&1 ||
+	fail "ONLY='build/*' failed: $(cat "$scratch/builds")"
+grep -qx 'build/mainline/x86_64' "$scratch/builds" || fail "ONLY='build/*' does not select build/mainline/x86_64"
+echo "ONLY='build/*' selects the builds, whatever build/ holds"
 
 # A name that needs no kernel runs too: ONLY=<a host check> used to stop at
 # "no test selected" because nothing had to be built.
