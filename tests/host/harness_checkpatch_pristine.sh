@@ -50,12 +50,9 @@ plant_base() {
 	git -C "$1" tag -f base "$commit" >/dev/null
 }
 
-for b in ${BASES:-mainline 6.12}; do
+mapfile -t bases < <(tree_bases)
+for b in "${bases[@]}"; do
 	real=$TOP/build/$b/linux
-	if ! git -C "$real" rev-parse -q --verify base >/dev/null 2>&1; then
-		echo "$b: no tree at ${real#"$TOP"/}; not checked"
-		continue
-	fi
 	n=$((n + 1))
 	# the first three patches of the series
 	p=$scratch/$b-patches

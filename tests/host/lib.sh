@@ -65,3 +65,15 @@ static_gate() {
 	[ -z "$new" ] || fail "$1 reports new messages with the series: $new"
 	echo "$1: nothing new"
 }
+# tree_bases: the bases of this run (BASES, default both) whose tree has its
+# base commit, one a line; the others are named on stderr as not checked
+tree_bases() {
+	local b
+	for b in ${BASES:-mainline 6.12}; do
+		if git -C "$TOP/build/$b/linux" rev-parse -q --verify base >/dev/null 2>&1; then
+			echo "$b"
+		else
+			echo "$b: no tree at build/$b/linux; not checked" >&2
+		fi
+	done
+}
